@@ -1,0 +1,37 @@
+/// A function that creates a store from a reducer and an optional initial
+/// state; ``createStore(_:_:_:)`` is one.
+public typealias StoreCreator<State> = (@escaping Reducer<State>, State?) -> Store<State>
+
+/// A function that turns a store creator into one with more powers, such as
+/// middleware (``applyMiddleware(_:)-(Array<Middleware<State>>)``).
+///
+/// An enhancer usually calls the creator it is given, then wraps the store it
+/// gets with ``Store/init(_:dispatch:)``.
+public typealias StoreEnhancer<State> = (@escaping StoreCreator<State>) -> StoreCreator<State>
+
+/// Creates a store.
+///
+/// With no initial state, the store starts from `reducer(nil, DefaultAction())`,
+/// computed exactly once; with one, it starts from that state and the reducer is
+/// not called. With an enhancer, `createStore(reducer, state, enhancer)` is
+/// `enhancer(createStore)(reducer, state)`.
+///
+/// ```swift
+/// let store = createStore(applicationReducer, nil, applyMiddleware(logger))
+/// ```
+///
+/// - Parameters:
+///   - reducer: Computes each next state; see ``Reducer``.
+///   - state: The state to start from, or `nil` to let the reducer supply it.
+///   - enhancer: Adds powers to the store, such as middleware.
+/// - Returns: The new store.
+public func createStore<State>(
+    _ reducer: @escaping Reducer<State>,
+    _ state: State? = nil,
+    _ enhancer: StoreEnhancer<State>? = nil
+) -> Store<State> {
+    if let enhancer {
+        return enhancer({ reducer, state in createStore(reducer, state) })(reducer, state)
+    }
+    return Store(core: StoreCore(reducer: reducer, state: state))
+}

@@ -1,0 +1,106 @@
+/// A store: holds the state of an app, applies dispatched actions to it with a
+/// reducer, and tells subscribers about each new state.
+///
+/// Create one with ``createStore(_:_:_:)``. A store is safe to use from any
+/// thread: dispatch, getState, subscribe and dispose may be called at once from
+/// many threads. It runs its reducer, its middleware and its subscribers one at a
+/// time, under one recursive lock, so none of them need to be `Sendable`, and a
+/// subscriber or middleware may dispatch again (the nested dispatch is applied at
+/// once, as in Redux). Subscribers and middleware run on the thread that
+/// dispatched.
+///
+/// ```swift
+/// let store = createStore(counterReducer, nil)
+/// let subscription = store.subscribe { print($0) }
+/// store.dispatch(IncrementAction())   // prints 1
+/// subscription.dispose()
+/// ```
+public final class Store<State> {
+    /// The state, reducer and subscribers, shared with every store an enhancer
+    /// builds on top of this one.
+    let core: StoreCore<State>
+    /// The dispatch function an enhancer installed, or `nil` for a plain store.
+    private let enhancedDispatch: Dispatch?
+
+    init(core: StoreCore<State>) {
+        self.core = core
+        self.enhancedDispatch = nil
+    }
+
+    /// Creates a store that shares `store`'s state, reducer and subscribers, but
+    /// sends every action through `dispatch`: what a ``StoreEnhancer`` returns,
+    /// like `{ ...store, dispatch }` in Redux.
+    ///
+    /// The store calls `dispatch` with its lock held, one action at a time, so
+    /// `dispatch` need not be thread-safe. It usually ends by calling
+    /// `store.dispatch`.
+    ///
+    /// - Parameters:
+    ///   - store: The store to build on.
+    ///   - dispatch: The function that handles every action dispatched to the new store.
+    public init(_ store: Store<State>, dispatch: @escaping Dispatch) {
+        self.core = store.core
+        self.enhancedDispatch = dispatch
+    }
+
+    /// Dispatches an action: runs it through the middleware (if any) and the
+    /// reducer, stores the new state and calls every subscriber with it, before
+    /// returning.
+    ///
+    /// When `dispatch` returns, ``getState()`` on the same thread reflects the
+    /// action. Safe to call from any thread; calling it from inside the reducer
+    /// stops the process ("Reducers may not dispatch actions.").
+    ///
+    /// - Parameter action: The action to apply.
+    /// - Returns: The action, or whatever the middleware chose to return.
+    @discardableResult
+    public func dispatch(_ action: any Action) -> any Action {
+        guard let enhancedDispatch else { return core.dispatch(action) }
+        return core.serialize(enhancedDispatch, action)
+    }
+
+    /// Returns the current state.
+    ///
+    /// Safe to call from any thread; it waits while another thread dispatches.
+    /// Calling it from inside the reducer stops the process: the reducer already
+    /// has the state as its argument.
+    public func getState() -> State {
+        core.getState()
+    }
+
+    /// The current state; the same as ``getState()``.
+    public var state: State {
+        core.getState()
+    }
+
+    /// Adds a subscriber, called with the new state after every dispatch, in the
+    /// order subscribers were added.
+    ///
+    /// The subscriber is not called now, only from the next dispatch on. It never
+    /// receives a state older than one it has received, nor the same state twice,
+    /// even when subscribers dispatch, and it is never called concurrently with
+    /// itself. Safe to call from any thread, including from a subscriber (the new
+    /// subscriber then first hears of the next dispatch).
+    ///
+    /// - Parameter subscriber: Called with each new state, on the dispatching thread.
+    /// - Returns: A handle whose `dispose()` removes this subscriber and releases
+    ///   it; after `dispose()` returns, the subscriber is never called again. The
+    ///   handle does not keep the store alive.
+    @discardableResult
+    public func subscribe(_ subscriber: @escaping (State) -> Void) -> any ReduxDisposable {
+        core.subscribe(subscriber)
+    }
+
+    /// Replaces the reducer, keeping the current state, and dispatches a
+    /// ``ReplaceReducerAction`` through the new reducer (not through middleware)
+    /// so it can fill in defaults and subscribers hear of it.
+    ///
+    /// - Parameter reducer: The reducer to use from now on.
+    public func replaceReducer(_ reducer: @escaping Reducer<State>) {
+        core.replaceReducer(reducer)
+    }
+}
+
+// The store's only mutable parts live in `core`, guarded by its lock, and the
+// enhancer's dispatch function is only ever called with that lock held.
+extension Store: @unchecked Sendable where State: Sendable {}

@@ -1,0 +1,31 @@
+/// The rules a store enforces at run time, each with the exact message the
+/// process stops with when the rule is broken.
+///
+/// Breaking one of these rules is a programming error, as in Redux; the store
+/// stops the process at once rather than deadlock or corrupt its state.
+enum StoreMisuse {
+    /// A reducer called `dispatch` on its own store.
+    static let dispatchFromReducer = "Reducers may not dispatch actions."
+    /// A reducer called `getState()` or `state` on its own store.
+    static let getStateFromReducer =
+        "You may not call store.getState() while the reducer is executing. "
+        + "The reducer has already received the state as an argument."
+    /// A reducer called `subscribe` on its own store.
+    static let subscribeFromReducer =
+        "You may not call store.subscribe(_:) while the reducer is executing."
+    /// A reducer disposed a subscription to its own store.
+    static let unsubscribeFromReducer =
+        "You may not dispose a store subscription while the reducer is executing."
+    /// A reducer called `replaceReducer` on its own store.
+    static let replaceReducerFromReducer =
+        "You may not call store.replaceReducer(_:) while the reducer is executing."
+    /// A middleware dispatched while `applyMiddleware` was still building the chain.
+    static let dispatchWhileConstructingMiddleware =
+        "Dispatching while constructing your middleware is not allowed. "
+        + "Other middleware would not be applied to this dispatch."
+
+    /// Stops the process with `message`, prefixed with the library's name.
+    static func fail(_ message: String) -> Never {
+        fatalError("ReduxKitLinux: \(message)")
+    }
+}
