@@ -30,8 +30,20 @@ public func createStore<State>(
     _ state: State? = nil,
     _ enhancer: StoreEnhancer<State>? = nil
 ) -> Store<State> {
-    if let enhancer {
-        return enhancer({ reducer, state in createStore(reducer, state) })(reducer, state)
-    }
-    return Store(core: StoreCore(reducer: reducer, state: state))
+    guard let enhancer else { return createStore(reducer, state) }
+    return enhancer(createStore)(reducer, state)
+}
+
+/// Creates a plain store, with no enhancer: the ``StoreCreator`` that
+/// enhancers receive, so `enhancer(createStore)` names it.
+///
+/// With no initial state, the store starts from `reducer(nil, DefaultAction())`,
+/// computed exactly once; with one, it starts from that state.
+///
+/// - Parameters:
+///   - reducer: Computes each next state; see ``Reducer``.
+///   - state: The state to start from, or `nil` to let the reducer supply it.
+/// - Returns: The new store.
+public func createStore<State>(_ reducer: @escaping Reducer<State>, _ state: State?) -> Store<State> {
+    Store(core: StoreCore(reducer: reducer, state: state))
 }

@@ -5,10 +5,11 @@ import Testing
 struct CreateStoreTests {
     @Test func withoutAStateTheReducerSuppliesItExactlyOnce() {
         let calls = Recorder<(Int?, String)>()
-        let store = createStore({ (state: Int?, action: any Action) -> Int in
-            calls.append((state, action.type))
-            return counterReducer(state, action)
-        }, nil)
+        let store = createStore(
+            { (state: Int?, action: any Action) -> Int in
+                calls.append((state, action.type))
+                return counterReducer(state, action)
+            }, nil)
         #expect(store.getState() == 0)
         #expect(calls.count == 1)
         #expect(calls.values.first?.0 == nil)
@@ -17,10 +18,11 @@ struct CreateStoreTests {
 
     @Test func withAStateTheStoreStartsFromItWithoutCallingTheReducer() {
         let calls = Recorder<String>()
-        let store = createStore({ (state: Int?, action: any Action) -> Int in
-            calls.append(action.type)
-            return counterReducer(state, action)
-        }, 41)
+        let store = createStore(
+            { (state: Int?, action: any Action) -> Int in
+                calls.append(action.type)
+                return counterReducer(state, action)
+            }, 41)
         #expect(store.state == 41)
         #expect(calls.count == 0)
         store.dispatch(Increment())
@@ -64,10 +66,12 @@ struct CreateStoreTests {
         let enhancer: StoreEnhancer<Int> = { next in
             { reducer, state in
                 let store = next(reducer, state)
-                return Store(store, dispatch: { action in
-                    dispatched.append(action.type)
-                    return store.dispatch(action)
-                })
+                return Store(
+                    store,
+                    dispatch: { action in
+                        dispatched.append(action.type)
+                        return store.dispatch(action)
+                    })
             }
         }
         let store = createStore(counterReducer, nil, enhancer)
@@ -80,5 +84,21 @@ struct CreateStoreTests {
     @Test func storesAreSendableWhenTheirStateIs() {
         func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
         #expect(requireSendable(Store<Int>.self))
+    }
+}
+
+@Suite("createStore as a StoreCreator")
+struct CreateStoreAsCreatorTests {
+    @Test func theTwoArgumentFormIsTheStoreCreatorEnhancersReceive() {
+        let creator: StoreCreator<Int> = createStore
+        let store = creator(counterReducer, 3)
+        store.dispatch(Increment())
+        #expect(store.getState() == 4)
+    }
+
+    @Test func anEnhancerCanBeAppliedToCreateStoreByName() {
+        let doubleStart: StoreEnhancer<Int> = { next in { reducer, state in next(reducer, (state ?? 0) * 2) } }
+        let store = doubleStart(createStore)(counterReducer, 5)
+        #expect(store.getState() == 10)
     }
 }

@@ -13,10 +13,11 @@ struct StoreLifetimeTests {
             let inSubscriber = Sentinel()
             reducerCapture = inReducer
             subscriberCapture = inSubscriber
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                _ = inReducer
-                return counterReducer(state, action)
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    _ = inReducer
+                    return counterReducer(state, action)
+                }, nil)
             subscription = store.subscribe { _ in _ = inSubscriber }
             store.dispatch(Increment())
             weakStore = store

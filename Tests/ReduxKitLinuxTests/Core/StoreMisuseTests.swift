@@ -17,10 +17,11 @@ struct StoreMisuseTests {
     @Test func dispatchingFromAReducerNamesTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let reference = StoreReference<Int>()
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { reference.store?.dispatch(Noop()) }
-                return state ?? 0
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { reference.store?.dispatch(Noop()) }
+                    return state ?? 0
+                }, nil)
             reference.store = store
             store.dispatch(Increment())
         }
@@ -31,10 +32,11 @@ struct StoreMisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let reference = StoreReference<Int>()
             let passThrough: Middleware<Int> = { _ in { next in { next($0) } } }
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { reference.store?.dispatch(Noop()) }
-                return state ?? 0
-            }, nil, applyMiddleware(passThrough))
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { reference.store?.dispatch(Noop()) }
+                    return state ?? 0
+                }, nil, applyMiddleware(passThrough))
             reference.store = store
             store.dispatch(Increment())
         }
@@ -44,10 +46,11 @@ struct StoreMisuseTests {
     @Test func readingTheStateFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let reference = StoreReference<Int>()
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { _ = reference.store?.state }
-                return state ?? 0
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { _ = reference.store?.state }
+                    return state ?? 0
+                }, nil)
             reference.store = store
             store.dispatch(Increment())
         }
@@ -57,10 +60,11 @@ struct StoreMisuseTests {
     @Test func subscribingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let reference = StoreReference<Int>()
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { reference.store?.subscribe { _ in } }
-                return state ?? 0
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { reference.store?.subscribe { _ in } }
+                    return state ?? 0
+                }, nil)
             reference.store = store
             store.dispatch(Increment())
         }
@@ -71,10 +75,11 @@ struct StoreMisuseTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             final class Holder: @unchecked Sendable { var subscription: (any ReduxDisposable)? }
             let holder = Holder()
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { holder.subscription?.dispose() }
-                return state ?? 0
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { holder.subscription?.dispose() }
+                    return state ?? 0
+                }, nil)
             holder.subscription = store.subscribe { _ in }
             store.dispatch(Increment())
         }
@@ -84,10 +89,11 @@ struct StoreMisuseTests {
     @Test func replacingTheReducerFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             let reference = StoreReference<Int>()
-            let store = createStore({ (state: Int?, action: any Action) -> Int in
-                if action is Increment { reference.store?.replaceReducer { state, _ in state ?? 0 } }
-                return state ?? 0
-            }, nil)
+            let store = createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if action is Increment { reference.store?.replaceReducer { state, _ in state ?? 0 } }
+                    return state ?? 0
+                }, nil)
             reference.store = store
             store.dispatch(Increment())
         }

@@ -136,7 +136,7 @@ struct StoreSubscribeTests {
     @Test func disposingEverySubscriberLeavesAWorkingStore() {
         let store = createStore(counterReducer, nil)
         let handles = (0..<50).map { _ in store.subscribe { _ in } }
-        handles.forEach { $0.dispose() }
+        for handle in handles { handle.dispose() }
         let calls = Recorder<Int>()
         store.subscribe { calls.append($0) }
         store.dispatch(Increment())

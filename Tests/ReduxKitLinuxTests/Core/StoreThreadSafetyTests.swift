@@ -12,11 +12,12 @@ struct StoreThreadSafetyTests {
 
     @Test func eightThreadsDispatchWhileOthersSubscribeDisposeAndRead() {
         let reducerOverlap = ReentryDetector()
-        let store = createStore({ (state: Int?, action: any Action) -> Int in
-            reducerOverlap.enter()
-            defer { reducerOverlap.leave() }
-            return counterReducer(state, action)
-        }, nil)
+        let store = createStore(
+            { (state: Int?, action: any Action) -> Int in
+                reducerOverlap.enter()
+                defer { reducerOverlap.leave() }
+                return counterReducer(state, action)
+            }, nil)
 
         // Long-lived subscribers: states strictly increase, no self-overlap.
         let orderViolations = Counter()

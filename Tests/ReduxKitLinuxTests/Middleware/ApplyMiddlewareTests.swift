@@ -122,10 +122,12 @@ struct ApplyMiddlewareTests {
         let outerEnhancer: StoreEnhancer<Int> = { next in
             { reducer, state in
                 let store = next(reducer, state)
-                return Store(store, dispatch: { action in
-                    log.append("enhancer")
-                    return store.dispatch(action)
-                })
+                return Store(
+                    store,
+                    dispatch: { action in
+                        log.append("enhancer")
+                        return store.dispatch(action)
+                    })
             }
         }
         let enhancer = compose(applyMiddleware(tracing("m", into: log)), outerEnhancer)

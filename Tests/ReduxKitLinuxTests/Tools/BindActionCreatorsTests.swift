@@ -25,10 +25,12 @@ struct BindActionCreatorsTests {
         let store = createStore(Self.reducer, nil)
         let dispatched = Recorder<Add>()
         store.subscribe { _ in }
-        let add = bindActionCreators(Add.self, dispatch: { action in
-            if let add = action as? Add { dispatched.append(add) }
-            return store.dispatch(action)
-        })
+        let add = bindActionCreators(
+            Add.self,
+            dispatch: { action in
+                if let add = action as? Add { dispatched.append(add) }
+                return store.dispatch(action)
+            })
         add(5)
         add(nil)
         #expect(store.getState() == 6)
