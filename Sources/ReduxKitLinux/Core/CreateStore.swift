@@ -45,5 +45,42 @@ public func createStore<State>(
 ///   - state: The state to start from, or `nil` to let the reducer supply it.
 /// - Returns: The new store.
 public func createStore<State>(_ reducer: @escaping Reducer<State>, _ state: State?) -> Store<State> {
-    Store(core: StoreCore(reducer: reducer, state: state))
+    Store(backend: StoreCore(reducer: reducer, state: state))
+}
+
+/// Creates a store whose reducer changes the state in place.
+///
+/// The store passes its own state to `reducer`, so a change to a large state
+/// copies nothing: appending to a 100,000-element array in the state costs what
+/// appending to a plain array costs. An in-place reducer has no default state,
+/// so the initial state is required, and no ``DefaultAction`` is dispatched.
+///
+/// ```swift
+/// let store = createStore(todosReducer, [String]())
+/// ```
+///
+/// An enhancer receives the reducer as an optional-state ``Reducer``, since
+/// that is what a ``StoreCreator`` takes; the store then runs whatever reducer
+/// the enhancer passes on, which copies the state on each dispatch. To keep
+/// in-place updates with middleware, apply the middleware to the store itself
+/// with `applyMiddleware(_:to:)`.
+///
+/// - Parameters:
+///   - reducer: Changes the state in place; see ``InPlaceReducer``.
+///   - state: The state to start from.
+///   - enhancer: Adds powers to the store, such as middleware.
+/// - Returns: The new store.
+public func createStore<State>(
+    _ reducer: @escaping InPlaceReducer<State>,
+    _ state: State,
+    _ enhancer: StoreEnhancer<State>? = nil
+) -> Store<State> {
+    guard let enhancer else { return Store(backend: StoreCore(reducer: reducer, state: state)) }
+    let initialState = state
+    let optionalStateReducer: Reducer<State> = { state, action in
+        var state = state ?? initialState
+        reducer(&state, action)
+        return state
+    }
+    return enhancer(createStore)(optionalStateReducer, state)
 }

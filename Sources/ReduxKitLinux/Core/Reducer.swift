@@ -19,4 +19,31 @@
 /// A store calls its reducer with its lock held, one action at a time, so a
 /// reducer need not be `Sendable`; it may not dispatch, subscribe or read the
 /// store it belongs to.
+///
+/// A reducer that returns a new state copies it; for a large state, prefer an
+/// ``InPlaceReducer``, which the store runs on its state in place.
 public typealias Reducer<State> = (State?, any Action) -> State
+
+/// A reducer that changes the state in place: `(inout State, any Action) -> Void`.
+///
+/// The store passes its own state, so appending to a large array in the state
+/// costs what appending to a plain array costs: nothing is copied. Use one with
+/// `createStore(_:_:_:)` (which then takes the initial state, since an in-place
+/// reducer has no default to fill in) and with the composition helpers
+/// `combineReducers` and `pullback`.
+///
+/// ```swift
+/// func todosReducer(_ todos: inout [String], _ action: any Action) {
+///     if let add = action as? AddTodo { todos.append(add.title) }
+/// }
+/// ```
+///
+/// The same rules apply as for ``Reducer``: it runs with the store's lock held
+/// and may not use its own store.
+public typealias InPlaceReducer<State> = (inout State, any Action) -> Void
+
+/// Turns an optional-state reducer into an in-place one: the state is passed to
+/// `reducer` and replaced with its result.
+func inPlace<State>(_ reducer: @escaping Reducer<State>) -> InPlaceReducer<State> {
+    { state, action in state = reducer(state, action) }
+}

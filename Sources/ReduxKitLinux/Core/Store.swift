@@ -16,14 +16,15 @@
 /// subscription.dispose()
 /// ```
 public final class Store<State> {
-    /// The state, reducer and subscribers, shared with every store an enhancer
-    /// builds on top of this one.
-    let core: StoreCore<State>
+    /// What the store is built on: its own state, reducer and subscribers, or a
+    /// view into another store. Shared with every store an enhancer builds on
+    /// top of this one.
+    let backend: any StoreBackend<State>
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
     private let enhancedDispatch: Dispatch?
 
-    init(core: StoreCore<State>) {
-        self.core = core
+    init(backend: any StoreBackend<State>) {
+        self.backend = backend
         self.enhancedDispatch = nil
     }
 
@@ -39,7 +40,7 @@ public final class Store<State> {
     ///   - store: The store to build on.
     ///   - dispatch: The function that handles every action dispatched to the new store.
     public init(_ store: Store<State>, dispatch: @escaping Dispatch) {
-        self.core = store.core
+        self.backend = store.backend
         self.enhancedDispatch = dispatch
     }
 
@@ -55,8 +56,8 @@ public final class Store<State> {
     /// - Returns: The action, or whatever the middleware chose to return.
     @discardableResult
     public func dispatch(_ action: any Action) -> any Action {
-        guard let enhancedDispatch else { return core.dispatch(action) }
-        return core.serialize(enhancedDispatch, action)
+        guard let enhancedDispatch else { return backend.dispatch(action) }
+        return backend.serialize { enhancedDispatch(action) }
     }
 
     /// Returns the current state.
@@ -65,12 +66,12 @@ public final class Store<State> {
     /// Calling it from inside the reducer stops the process: the reducer already
     /// has the state as its argument.
     public func getState() -> State {
-        core.getState()
+        backend.getState()
     }
 
     /// The current state; the same as ``getState()``.
     public var state: State {
-        core.getState()
+        backend.getState()
     }
 
     /// Adds a subscriber, called with the new state after every dispatch, in the
@@ -88,7 +89,7 @@ public final class Store<State> {
     ///   handle does not keep the store alive.
     @discardableResult
     public func subscribe(_ subscriber: @escaping (State) -> Void) -> any ReduxDisposable {
-        core.subscribe(subscriber)
+        backend.subscribe { _ in subscriber }
     }
 
     /// Replaces the reducer, keeping the current state, and dispatches a
@@ -97,10 +98,18 @@ public final class Store<State> {
     ///
     /// - Parameter reducer: The reducer to use from now on.
     public func replaceReducer(_ reducer: @escaping Reducer<State>) {
-        core.replaceReducer(reducer)
+        backend.replaceReducer(inPlace(reducer))
+    }
+
+    /// Replaces the reducer with an in-place one, keeping the current state, and
+    /// dispatches a ``ReplaceReducerAction`` through it (not through middleware).
+    ///
+    /// - Parameter reducer: The in-place reducer to use from now on.
+    public func replaceReducer(_ reducer: @escaping InPlaceReducer<State>) {
+        backend.replaceReducer(reducer)
     }
 }
 
-// The store's only mutable parts live in `core`, guarded by its lock, and the
-// enhancer's dispatch function is only ever called with that lock held.
+// The store's only mutable parts live in `backend`, guarded by the root store's
+// lock, and the enhancer's dispatch function is only ever called with that lock held.
 extension Store: @unchecked Sendable where State: Sendable {}

@@ -8,13 +8,15 @@ import Foundation
 /// middleware on the same thread proceeds at once, as in Redux. `isReducing`
 /// turns calls made from inside the reducer into clear failures instead of
 /// silent reentrancy.
-final class StoreCore<State>: @unchecked Sendable {
+final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     // Every `var` below is read and written only with `lock` held.
 
     /// Serialises every use of the store; recursive so nested dispatch works.
     let lock = NSRecursiveLock()
     private var state: State
-    private var reducer: Reducer<State>
+    /// The reducer, in place: optional-state reducers are wrapped, so the store
+    /// always passes its own state and an in-place reducer copies nothing.
+    private var reducer: InPlaceReducer<State>
     /// Whether the reducer is running: the store may not be used from inside it.
     private var isReducing = false
     /// Counts the states the reducer has produced; each subscriber remembers the
@@ -25,38 +27,41 @@ final class StoreCore<State>: @unchecked Sendable {
     /// subscriber dispatches); the subscriber list is compacted only at zero.
     private var notificationDepth = 0
 
-    /// Creates the core, computing the initial state with
-    /// `reducer(nil, DefaultAction())` when none is given.
-    init(reducer: @escaping Reducer<State>, state: State?) {
+    /// Creates the core from an in-place reducer and the state to start from.
+    init(reducer: @escaping InPlaceReducer<State>, state: State) {
         self.reducer = reducer
-        self.state = state ?? reducer(nil, DefaultAction())
+        self.state = state
+    }
+
+    /// Creates the core from an optional-state reducer, computing the initial
+    /// state with `reducer(nil, DefaultAction())` when none is given.
+    convenience init(reducer: @escaping Reducer<State>, state: State?) {
+        self.init(reducer: inPlace(reducer), state: state ?? reducer(nil, DefaultAction()))
     }
 
     deinit {
         subscribers.releaseAll()
     }
 
-    /// Runs the reducer on the current state, stores the result and notifies
-    /// the subscribers. Returns `action`.
+    /// Runs the reducer on the current state, in place, and notifies the
+    /// subscribers. Returns `action`.
     func dispatch(_ action: any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
         if isReducing { StoreMisuse.fail(StoreMisuse.dispatchFromReducer) }
         isReducing = true
-        state = reducer(state, action)
+        reducer(&state, action)
         isReducing = false
         version &+= 1
         if !subscribers.isEmpty { notifySubscribers() }
         return action
     }
 
-    /// Runs `dispatch` (an enhancer's dispatch function) with the lock held, so
-    /// middleware, like reducers and subscribers, runs one action at a time.
-    func serialize(_ dispatch: Dispatch, _ action: any Action) -> any Action {
+    func serialize(_ body: () -> any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
         if isReducing { StoreMisuse.fail(StoreMisuse.dispatchFromReducer) }
-        return dispatch(action)
+        return body()
     }
 
     /// Calls each subscriber that has not yet received the latest state with it,
@@ -86,7 +91,6 @@ final class StoreCore<State>: @unchecked Sendable {
         }
     }
 
-    /// The current state.
     func getState() -> State {
         lock.lock()
         defer { lock.unlock() }
@@ -94,13 +98,14 @@ final class StoreCore<State>: @unchecked Sendable {
         return state
     }
 
-    /// Adds `subscriber` at the end of the list; it is first called on the next
-    /// dispatch.
-    func subscribe(_ subscriber: @escaping (State) -> Void) -> StoreSubscription<State> {
+    /// Adds the subscriber `makeSubscriber` returns at the end of the list; it is
+    /// first called on the next dispatch.
+    func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
         lock.lock()
         defer { lock.unlock() }
         if isReducing { StoreMisuse.fail(StoreMisuse.subscribeFromReducer) }
-        let subscription = StoreSubscription(core: self, subscriber: subscriber, version: version, index: 0)
+        let subscription = StoreSubscription(
+            core: self, subscriber: makeSubscriber(state), version: version, index: 0)
         subscribers.append(subscription)
         return subscription
     }
@@ -124,9 +129,14 @@ final class StoreCore<State>: @unchecked Sendable {
         return subscription.subscriber == nil
     }
 
-    /// Swaps in `newReducer`, keeping the state, and dispatches a
-    /// ``ReplaceReducerAction`` through it.
-    func replaceReducer(_ newReducer: @escaping Reducer<State>) {
+    /// How many subscribers are live (for tests that check nothing is left behind).
+    var subscriberCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return subscribers.count
+    }
+
+    func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         lock.lock()
         defer { lock.unlock() }
         if isReducing { StoreMisuse.fail(StoreMisuse.replaceReducerFromReducer) }

@@ -17,6 +17,9 @@ struct SubscriberList<State> {
     /// Whether no live subscription is left.
     var isEmpty: Bool { slots.count == holes }
 
+    /// How many live subscriptions there are.
+    var count: Int { slots.count - holes }
+
     /// The subscription at `index`, or `nil` for a hole.
     subscript(index: Int) -> StoreSubscription<State>? { slots[index] }
 

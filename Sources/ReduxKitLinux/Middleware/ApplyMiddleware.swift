@@ -19,19 +19,38 @@ import Foundation
 /// - Returns: An enhancer for ``createStore(_:_:_:)``.
 public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEnhancer<State> {
     { next in
-        { reducer, state in
-            let store = next(reducer, state)
-            let link = MiddlewareLink<State>()
-            let api = MiddlewareApi<State>(
-                dispatch: { action in link.dispatch(action) },
-                getState: { store.getState() }
-            )
-            let chain = compose(middleware.map { $0(api) })
-            let enhanced = Store(store, dispatch: chain(store.dispatch))
-            link.connect(to: enhanced)
-            return enhanced
-        }
+        { reducer, state in applyMiddleware(middleware, to: next(reducer, state)) }
     }
+}
+
+/// Returns a store that runs every action dispatched to it through `middleware`
+/// before it reaches `store`: the work of ``applyMiddleware(_:)-(Array<Middleware<State>>)``,
+/// applied to a store that already exists.
+///
+/// Use it to add middleware to a store created with an in-place reducer, which
+/// keeps its in-place updates this way (an enhancer would receive the reducer as
+/// an optional-state one):
+///
+/// ```swift
+/// let store = applyMiddleware([logger], to: createStore(todosReducer, [String]()))
+/// ```
+///
+/// The returned store shares `store`'s state, reducer, subscribers and lock.
+///
+/// - Parameters:
+///   - middleware: The middleware, outermost first.
+///   - store: The store the chain ends in.
+/// - Returns: The store to dispatch to.
+public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: Store<State>) -> Store<State> {
+    let link = MiddlewareLink<State>()
+    let api = MiddlewareApi<State>(
+        dispatch: { action in link.dispatch(action) },
+        getState: { store.getState() }
+    )
+    let chain = compose(middleware.map { $0(api) })
+    let enhanced = Store(store, dispatch: chain(store.dispatch))
+    link.connect(to: enhanced)
+    return enhanced
 }
 
 /// Creates a store enhancer that runs every dispatched action through
