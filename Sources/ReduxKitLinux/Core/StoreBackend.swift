@@ -17,6 +17,10 @@ protocol StoreBackend<State>: AnyObject, Sendable {
     /// The current state.
     func getState() -> State
 
+    /// Calls `body` with the current state, with the lock held, so a selector
+    /// runs one at a time like every other closure the store is given.
+    func read<Result>(_ body: (State) -> Result) -> Result
+
     /// Adds a subscriber. `makeSubscriber` is called once, with the lock held and
     /// the current state, and returns the subscriber to add; nothing can be
     /// dispatched in between, so a subscriber that remembers the state it started

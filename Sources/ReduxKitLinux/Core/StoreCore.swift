@@ -48,7 +48,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func dispatch(_ action: any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.dispatchFromReducer) }
+        if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         isReducing = true
         reducer(&state, action)
         isReducing = false
@@ -60,7 +60,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func serialize(_ body: () -> any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.dispatchFromReducer) }
+        if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         return body()
     }
 
@@ -94,8 +94,15 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func getState() -> State {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.getStateFromReducer) }
+        if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
         return state
+    }
+
+    func read<Result>(_ body: (State) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
+        return body(state)
     }
 
     /// Adds the subscriber `makeSubscriber` returns at the end of the list; it is
@@ -103,7 +110,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.subscribeFromReducer) }
+        if isReducing { Misuse.fail(Misuse.subscribeFromReducer) }
         let subscription = StoreSubscription(
             core: self, subscriber: makeSubscriber(state), version: version, index: 0)
         subscribers.append(subscription)
@@ -115,7 +122,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func unsubscribe(_ subscription: StoreSubscription<State>) {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.unsubscribeFromReducer) }
+        if isReducing { Misuse.fail(Misuse.unsubscribeFromReducer) }
         guard subscription.subscriber != nil else { return }
         subscription.subscriber = nil
         subscribers.remove(subscription)
@@ -139,7 +146,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         lock.lock()
         defer { lock.unlock() }
-        if isReducing { StoreMisuse.fail(StoreMisuse.replaceReducerFromReducer) }
+        if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
         reducer = newReducer
         _ = dispatch(ReplaceReducerAction())
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Creates a store enhancer that runs every dispatched action through
 /// `middleware` before it reaches the reducer.
 ///
@@ -66,25 +64,26 @@ public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreE
 ///
 /// It refuses dispatches until the chain is built, and holds the store weakly
 /// (the store owns the chain, which owns this link), so a dispatch after the
-/// store is gone does nothing. Its lock guards both fields.
-private final class MiddlewareLink<State> {
-    private let lock = NSLock()
-    private var connected = false
-    private weak var store: Store<State>?
+/// store is gone does nothing.
+private final class MiddlewareLink<State>: Sendable {
+    private struct Target {
+        var connected = false
+        weak var store: Store<State>?
+    }
+
+    private let target = Locked(Target())
 
     func connect(to store: Store<State>) {
-        lock.withLock {
-            connected = true
-            self.store = store
+        target.withLock {
+            $0.connected = true
+            $0.store = store
         }
     }
 
     func dispatch(_ action: any Action) -> any Action {
-        let store: Store<State>? = lock.withLock {
-            guard connected else {
-                StoreMisuse.fail(StoreMisuse.dispatchWhileConstructingMiddleware)
-            }
-            return self.store
+        let store = target.withLock { target -> Store<State>? in
+            guard target.connected else { Misuse.fail(Misuse.dispatchWhileConstructingMiddleware) }
+            return target.store
         }
         return store?.dispatch(action) ?? action
     }

@@ -111,3 +111,24 @@ struct StoreMisuseTests {
         expectMessage("Dispatching while constructing your middleware is not allowed.", in: result)
     }
 }
+
+@Suite("Composition misuse")
+struct CompositionMisuseTests {
+    @Test func combiningNoOptionalStateReducers() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            _ = combineReducers([Reducer<Int>]())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: combineReducers needs at least one reducer"))
+    }
+
+    @Test func replacingTheReducerOfAScopedStore() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let store = createStore(counterReducer, nil)
+            let scoped = store.view(value: { $0 * 2 })
+            scoped.replaceReducer { state, _ in state ?? 0 }
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: A scoped store has no reducer of its own"))
+    }
+}

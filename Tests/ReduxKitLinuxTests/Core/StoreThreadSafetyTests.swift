@@ -1,6 +1,5 @@
 import Foundation
 import ReduxKitLinux
-import Synchronization
 import Testing
 
 /// Dispatch, getState, subscribe and dispose from many threads at once. Run
@@ -22,7 +21,7 @@ struct StoreThreadSafetyTests {
         // Long-lived subscribers: states strictly increase, no self-overlap.
         let orderViolations = Counter()
         let subscriberOverlap = ReentryDetector()
-        let lastSeen = Mutex(0)
+        let lastSeen = Guarded(0)
         store.subscribe { state in
             subscriberOverlap.enter()
             defer { subscriberOverlap.leave() }
@@ -108,5 +107,50 @@ struct StoreThreadSafetyTests {
             for _ in 0..<500 { store.dispatch(Increment()) }
         }
         #expect(store.getState() == 2_000 + echoes.count)
+    }
+
+    @Test func scopedStoresSelectiveSubscriptionsAndBagsFromManyThreads() {
+        struct Pair: Equatable {
+            var left = 0
+            var right = 0
+        }
+        struct Left: Action {}
+        struct Right: Action {}
+        let store = createStore(
+            { (state: inout Pair, action: any Action) in
+                if action is Left { state.left += 1 }
+                if action is Right { state.right += 1 }
+            }, Pair())
+        let left = store.view(value: { $0.left })
+        let leftOrder = Counter()
+        let lastLeft = Guarded(0)
+        left.subscribe { value in
+            lastLeft.withLock {
+                if value <= $0 { leftOrder.increment() }
+                $0 = value
+            }
+        }
+        let rightSelections = Counter()
+        store.subscribe(select: { $0.right }) { _ in rightSelections.increment() }
+
+        onThreads(6) { index in
+            switch index {
+            case 0, 1:
+                for _ in 0..<1_000 { left.dispatch(Left()) }
+            case 2, 3:
+                for _ in 0..<1_000 { store.dispatch(Right()) }
+            default:
+                for _ in 0..<200 {
+                    let bag = DisposeBag()
+                    left.subscribe { _ in }.disposed(by: bag)
+                    store.subscribe(select: { $0.left }) { _ in }.disposed(by: bag)
+                    _ = left.state
+                }
+            }
+        }
+        #expect(store.state == Pair(left: 2_000, right: 2_000))
+        #expect(lastLeft.withLock { $0 } == 2_000)
+        #expect(leftOrder.count == 0)
+        #expect(rightSelections.count == 2_000)
     }
 }

@@ -28,22 +28,36 @@ func counterReducer(_ state: Int?, _ action: any Action) -> Int {
     }
 }
 
-/// A thread-safe list of values, for recording what subscribers, reducers and
-/// middleware saw. Its lock guards `storage`.
-final class Recorder<Value>: @unchecked Sendable {
+/// A value shared between threads in tests; its lock guards `value`. (NSLock,
+/// not `Mutex`, which the thread sanitizer cannot see on Linux.)
+final class Guarded<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [Value] = []
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&value) }
+    }
+}
+
+/// A thread-safe list of values, for recording what subscribers, reducers and
+/// middleware saw.
+final class Recorder<Value>: Sendable {
+    private let storage = Guarded<[Value]>([])
 
     func append(_ value: Value) {
-        lock.withLock { storage.append(value) }
+        storage.withLock { $0.append(value) }
     }
 
     var values: [Value] {
-        lock.withLock { storage }
+        storage.withLock { $0 }
     }
 
     var count: Int {
-        lock.withLock { storage.count }
+        storage.withLock { $0.count }
     }
 }
 

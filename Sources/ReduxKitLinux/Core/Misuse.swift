@@ -1,9 +1,9 @@
-/// The rules a store enforces at run time, each with the exact message the
+/// The rules the library enforces at run time, each with the exact message the
 /// process stops with when the rule is broken.
 ///
-/// Breaking one of these rules is a programming error, as in Redux; the store
-/// stops the process at once rather than deadlock or corrupt its state.
-enum StoreMisuse {
+/// Breaking one of these rules is a programming error, as in Redux; the library
+/// stops the process at once rather than deadlock or corrupt a store's state.
+enum Misuse {
     /// A reducer called `dispatch` on its own store.
     static let dispatchFromReducer = "Reducers may not dispatch actions."
     /// A reducer called `getState()` or `state` on its own store.
@@ -23,6 +23,13 @@ enum StoreMisuse {
     static let dispatchWhileConstructingMiddleware =
         "Dispatching while constructing your middleware is not allowed. "
         + "Other middleware would not be applied to this dispatch."
+
+    /// `combineReducers` was given no optional-state reducer.
+    static let combineNoReducers =
+        "combineReducers needs at least one reducer: with none, nothing supplies the initial state."
+    /// `replaceReducer` was called on a scoped store.
+    static let replaceReducerOnScopedStore =
+        "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
     /// Stops the process with `message`, prefixed with the library's name.
     static func fail(_ message: String) -> Never {

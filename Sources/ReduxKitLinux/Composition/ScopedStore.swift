@@ -1,0 +1,170 @@
+extension Store {
+    /// A store for part of this one (Idea.swift's `store.view(value:action:)`):
+    /// its state is derived from this store's, and the child's own actions are
+    /// embedded in this store's actions when dispatched.
+    ///
+    /// ```swift
+    /// let view1Store: Store<[String]> = parentStore.view(
+    ///     value: { $0.view1State },
+    ///     action: { ParentActions.view1($0) }
+    /// )
+    /// view1Store.dispatch(View1Actions.addName)  // dispatches ParentActions.view1(.addName)
+    /// ```
+    ///
+    /// Dispatching a `ChildAction` to the scoped store dispatches `action(it)` to
+    /// this store, through its middleware; any other action passes through
+    /// unchanged. The scoped store's subscribers are called only when the derived
+    /// value changes (by `==`), and never with an older value than they have.
+    /// Disposing a scoped subscription removes it from this store; so does
+    /// freeing the scoped store (it disposes the subscriptions made through it).
+    /// The scoped store keeps this store alive. `value` and `action` run with the
+    /// store's lock held. A scoped store has no reducer of its own:
+    /// `replaceReducer` on it stops the process.
+    ///
+    /// - Parameters:
+    ///   - value: Derives the child's state from this store's.
+    ///   - action: Embeds a child action in one of this store's actions.
+    /// - Returns: The scoped store.
+    public func view<Child: Equatable, ChildAction: Action>(
+        value: @escaping (State) -> Child,
+        action: @escaping (ChildAction) -> any Action
+    ) -> Store<Child> {
+        scoped(value: value, isRepeat: ==, embed: embedding(action))
+    }
+
+    /// A store for part of this one, whose state is not `Equatable`: its
+    /// subscribers are called after every dispatch to this store. Otherwise as
+    /// the `Equatable` form of `view(value:action:)`.
+    ///
+    /// - Parameters:
+    ///   - value: Derives the child's state from this store's.
+    ///   - action: Embeds a child action in one of this store's actions.
+    /// - Returns: The scoped store.
+    public func view<Child, ChildAction: Action>(
+        value: @escaping (State) -> Child,
+        action: @escaping (ChildAction) -> any Action
+    ) -> Store<Child> {
+        scoped(value: value, isRepeat: nil, embed: embedding(action))
+    }
+
+    /// A store for part of this one, whose actions all pass through unchanged;
+    /// its subscribers are called only when the derived value changes.
+    ///
+    /// - Parameter value: Derives the child's state from this store's.
+    /// - Returns: The scoped store.
+    public func view<Child: Equatable>(value: @escaping (State) -> Child) -> Store<Child> {
+        scoped(value: value, isRepeat: ==, embed: { $0 })
+    }
+
+    /// A store for part of this one, whose actions all pass through unchanged
+    /// and whose state is not `Equatable`: its subscribers are called after
+    /// every dispatch to this store.
+    ///
+    /// - Parameter value: Derives the child's state from this store's.
+    /// - Returns: The scoped store.
+    public func view<Child>(value: @escaping (State) -> Child) -> Store<Child> {
+        scoped(value: value, isRepeat: nil, embed: { $0 })
+    }
+
+    private func scoped<Child>(
+        value: @escaping (State) -> Child,
+        isRepeat: ((Child, Child) -> Bool)?,
+        embed: @escaping (any Action) -> any Action
+    ) -> Store<Child> {
+        Store<Child>(backend: ScopedStoreBackend(parent: self, derive: value, isRepeat: isRepeat, embed: embed))
+    }
+
+    private func embedding<ChildAction: Action>(
+        _ embed: @escaping (ChildAction) -> any Action
+    ) -> (any Action) -> any Action {
+        { action in (action as? ChildAction).map(embed) ?? action }
+    }
+}
+
+/// The backend of a scoped store: reads, dispatches and subscribes through its
+/// parent store, and disposes its subscriptions when it is freed.
+final class ScopedStoreBackend<Parent, Child>: StoreBackend, @unchecked Sendable {
+    // The closures are only called with the root store's lock held (through the
+    // parent's `read`, `serialize` and `subscribe`); `subscriptions` has its own lock.
+    private let parent: Store<Parent>
+    private let derive: (Parent) -> Child
+    private let isRepeat: ((Child, Child) -> Bool)?
+    private let embed: (any Action) -> any Action
+    /// The parent subscriptions made through this scoped store, to dispose when it goes.
+    private let subscriptions = Locked<[ObjectIdentifier: any ReduxDisposable]>([:])
+
+    init(
+        parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
+        embed: @escaping (any Action) -> any Action
+    ) {
+        self.parent = parent
+        self.derive = derive
+        self.isRepeat = isRepeat
+        self.embed = embed
+    }
+
+    deinit {
+        for subscription in subscriptions.withLock({ $0.values }) {
+            subscription.dispose()
+        }
+    }
+
+    func dispatch(_ action: any Action) -> any Action {
+        parent.backend.serialize { parent.dispatch(embed(action)) }
+    }
+
+    func serialize(_ body: () -> any Action) -> any Action {
+        parent.backend.serialize(body)
+    }
+
+    func getState() -> Child {
+        parent.backend.read(derive)
+    }
+
+    func read<Result>(_ body: (Child) -> Result) -> Result {
+        parent.backend.read { body(derive($0)) }
+    }
+
+    func subscribe(_ makeSubscriber: (Child) -> (Child) -> Void) -> any ReduxDisposable {
+        let derive = self.derive
+        let isRepeat = self.isRepeat
+        let parentSubscription = parent.backend.subscribe { parentState in
+            let start = derive(parentState)
+            let subscriber = makeSubscriber(start)
+            guard let isRepeat else { return { subscriber(derive($0)) } }
+            let deliver = skippingRepeats(from: start, isRepeat: isRepeat, to: subscriber)
+            return { deliver(derive($0)) }
+        }
+        let subscription = ScopedSubscription(parentSubscription, owner: self)
+        subscriptions.withLock { $0[ObjectIdentifier(subscription)] = parentSubscription }
+        return subscription
+    }
+
+    /// Stops tracking a subscription that was disposed through its handle.
+    func forget(_ subscription: ScopedSubscription<Parent, Child>) {
+        _ = subscriptions.withLock { $0.removeValue(forKey: ObjectIdentifier(subscription)) }
+    }
+
+    func replaceReducer(_ reducer: @escaping InPlaceReducer<Child>) {
+        Misuse.fail(Misuse.replaceReducerOnScopedStore)
+    }
+}
+
+/// The handle a scoped store's `subscribe` returns: disposes the parent
+/// subscription and stops the scoped store tracking it.
+final class ScopedSubscription<Parent, Child>: ReduxDisposable {
+    private let parentSubscription: any ReduxDisposable
+    private weak let owner: ScopedStoreBackend<Parent, Child>?
+
+    init(_ parentSubscription: any ReduxDisposable, owner: ScopedStoreBackend<Parent, Child>) {
+        self.parentSubscription = parentSubscription
+        self.owner = owner
+    }
+
+    var disposed: Bool { parentSubscription.disposed }
+
+    func dispose() {
+        parentSubscription.dispose()
+        owner?.forget(self)
+    }
+}

@@ -1,0 +1,63 @@
+extension Store where State: Sendable {
+    /// The store's states as an `AsyncSequence`: the current state first, then
+    /// each new state, for `for await` consumers.
+    ///
+    /// ```swift
+    /// for await state in store.states {
+    ///     render(state)
+    /// }
+    /// ```
+    ///
+    /// A slow consumer does not make memory grow: only the newest state waits
+    /// to be read, and older ones it has not read yet are dropped (use
+    /// ``states(bufferingPolicy:)`` to keep more). The stream ends, and its
+    /// subscription is removed, when the consuming task is cancelled or stops
+    /// iterating, or when the store is freed. The stream does not keep the store
+    /// alive.
+    public var states: AsyncStream<State> {
+        states(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// The store's states as an `AsyncSequence`, the current state first, with
+    /// the buffering you choose for states the consumer has not read yet.
+    ///
+    /// - `.bufferingNewest(n)` keeps the `n` newest (the default for ``states``
+    ///   is 1: newest wins);
+    /// - `.bufferingOldest(n)` keeps the `n` oldest and drops newer ones;
+    /// - `.unbounded` keeps every state, so memory grows while the consumer lags.
+    ///
+    /// - Parameter bufferingPolicy: What to keep while the consumer lags.
+    /// - Returns: A stream that ends when the consuming task is cancelled or the
+    ///   store is freed.
+    public func states(
+        bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
+    ) -> AsyncStream<State> {
+        let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
+        let finisher = StreamFinisher(continuation)
+        let subscription = backend.subscribe { current in
+            continuation.yield(current)
+            return { finisher.yield($0) }
+        }
+        continuation.onTermination = { _ in subscription.dispose() }
+        return stream
+    }
+}
+
+/// Feeds a stream from a subscriber, and finishes the stream when the subscriber
+/// is released: that is, when the store that holds it is freed (or the
+/// subscription is disposed, after the stream has already ended).
+private final class StreamFinisher<Element: Sendable>: Sendable {
+    private let continuation: AsyncStream<Element>.Continuation
+
+    init(_ continuation: AsyncStream<Element>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func yield(_ element: Element) {
+        continuation.yield(element)
+    }
+
+    deinit {
+        continuation.finish()
+    }
+}

@@ -1,0 +1,103 @@
+@testable import ReduxKitLinux
+import Testing
+
+@Suite("State streams")
+struct StateStreamTests {
+    static func core(of store: Store<Int>) -> StoreCore<Int> {
+        store.backend as! StoreCore<Int>
+    }
+
+    @Test func theStreamStartsWithTheCurrentStateThenEachNewOne() async {
+        let store = createStore(counterReducer, 5)
+        var iterator = store.states.makeAsyncIterator()
+        #expect(await iterator.next() == 5)
+        store.dispatch(Increment())
+        #expect(await iterator.next() == 6)
+        store.dispatch(Increment())
+        #expect(await iterator.next() == 7)
+    }
+
+    @Test func aSlowConsumerGetsTheNewestStateNotABacklog() async {
+        let store = createStore(counterReducer, 0)
+        var iterator = store.states.makeAsyncIterator()
+        #expect(await iterator.next() == 0)
+        for _ in 0..<1_000 { store.dispatch(Increment()) }
+        #expect(await iterator.next() == 1_000)
+        store.dispatch(Increment())
+        #expect(await iterator.next() == 1_001)
+    }
+
+    @Test func anUnboundedStreamKeepsEveryState() async {
+        let store = createStore(counterReducer, 0)
+        var iterator = store.states(bufferingPolicy: .unbounded).makeAsyncIterator()
+        for _ in 0..<3 { store.dispatch(Increment()) }
+        var seen: [Int] = []
+        for _ in 0..<4 { seen.append(await iterator.next() ?? -1) }
+        #expect(seen == [0, 1, 2, 3])
+    }
+
+    @Test func cancellingTheConsumingTaskEndsTheStreamAndFreesItsSubscription() async {
+        let store = createStore(counterReducer, 0)
+        let started = Flag()
+        let consumer = Task {
+            var count = 0
+            for await _ in store.states {
+                count += 1
+                started.set()
+            }
+            return count
+        }
+        while !started.isSet { await Task.yield() }
+        #expect(Self.core(of: store).subscriberCount == 1)
+        consumer.cancel()
+        _ = await consumer.value
+        #expect(Self.core(of: store).subscriberCount == 0)
+    }
+
+    @Test func droppingTheStreamFreesItsSubscription() {
+        let store = createStore(counterReducer, 0)
+        do {
+            let stream = store.states
+            _ = stream
+            #expect(Self.core(of: store).subscriberCount == 1)
+        }
+        #expect(Self.core(of: store).subscriberCount == 0)
+    }
+
+    @Test func theStreamEndsWhenTheStoreIsFreedAndDoesNotKeepItAlive() async {
+        weak var weakStore: Store<Int>?
+        var stream: AsyncStream<Int>?
+        do {
+            let store = createStore(counterReducer, 1)
+            weakStore = store
+            stream = store.states
+            store.dispatch(Increment())
+        }
+        #expect(weakStore == nil)
+        var seen: [Int] = []
+        for await state in stream! { seen.append(state) }
+        #expect(seen == [2])
+    }
+
+    @Test func aScopedStoreStreamsItsDerivedValueOnlyWhenItChanges() async {
+        struct State: Equatable {
+            var count = 0
+            var other = 0
+        }
+        struct Other: Action {}
+        let store = createStore(
+            { (state: inout State, action: any Action) in
+                if action is Increment { state.count += 1 }
+                if action is Other { state.other += 1 }
+            }, State())
+        let counts = store.view(value: { $0.count })
+        var iterator = counts.states(bufferingPolicy: .unbounded).makeAsyncIterator()
+        store.dispatch(Other())
+        store.dispatch(Increment())
+        store.dispatch(Other())
+        store.dispatch(Increment())
+        var seen: [Int] = []
+        for _ in 0..<3 { seen.append(await iterator.next() ?? -1) }
+        #expect(seen == [0, 1, 2])
+    }
+}
