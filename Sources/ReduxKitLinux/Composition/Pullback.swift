@@ -119,8 +119,9 @@ public func pullback<Parent, Child, ChildAction>(
     state: WritableKeyPath<Parent, Child>,
     action: @escaping (any Action) -> ChildAction?
 ) -> InPlaceReducer<Parent> {
-    pullback({ (child: inout Child, childAction: ChildAction) in child = reducer(child, childAction) },
-             state: state, action: action)
+    pullback(
+        { (child: inout Child, childAction: ChildAction) in child = reducer(child, childAction) },
+        state: state, action: action)
 }
 
 /// Lifts an optional-state child reducer, typed on its own actions, to its
@@ -137,6 +138,7 @@ public func pullback<Parent, Child, ChildAction>(
     state: WritableKeyPath<Parent, Child?>,
     action: @escaping (any Action) -> ChildAction?
 ) -> InPlaceReducer<Parent> {
-    pullback({ (child: inout Child?, childAction: ChildAction) in child = reducer(child, childAction) },
-             state: state, action: action)
+    pullback(
+        { (child: inout Child?, childAction: ChildAction) in child = reducer(child, childAction) },
+        state: state, action: action)
 }

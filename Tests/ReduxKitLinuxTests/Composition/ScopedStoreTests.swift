@@ -1,5 +1,6 @@
-@testable import ReduxKitLinux
 import Testing
+
+@testable import ReduxKitLinux
 
 @Suite("Scoped stores")
 struct ScopedStoreTests {

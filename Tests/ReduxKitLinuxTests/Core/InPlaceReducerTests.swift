@@ -25,7 +25,8 @@ struct InPlaceReducerTests {
 
     @Test func anInPlaceReducerNeverCopiesALargeState() {
         let copies = Counter()
-        let store = createStore(Self.appendInPlace, BigState(buffer: CopyCountingBuffer(count: 100_000, copies: copies)))
+        let store = createStore(
+            Self.appendInPlace, BigState(buffer: CopyCountingBuffer(count: 100_000, copies: copies)))
         for value in 0..<2_000 { store.dispatch(Append(value: value)) }
         #expect(copies.count == 0)
         #expect(store.state.buffer.count == 102_000)
@@ -46,7 +47,8 @@ struct InPlaceReducerTests {
     /// value-returning reducer copies the state on every dispatch.
     @Test func anOptionalStateReducerCopiesAndTheCounterSeesIt() {
         let copies = Counter()
-        let store = createStore(Self.appendReturning, BigState(buffer: CopyCountingBuffer(count: 1_000, copies: copies)))
+        let store = createStore(
+            Self.appendReturning, BigState(buffer: CopyCountingBuffer(count: 1_000, copies: copies)))
         for value in 0..<10 { store.dispatch(Append(value: value)) }
         #expect(copies.count == 10)
     }
@@ -87,7 +89,8 @@ struct InPlaceReducerTests {
             }
         }
         let store = applyMiddleware(
-            [counting], to: createStore(Self.appendInPlace, BigState(buffer: CopyCountingBuffer(count: 10_000, copies: copies))))
+            [counting],
+            to: createStore(Self.appendInPlace, BigState(buffer: CopyCountingBuffer(count: 10_000, copies: copies))))
         for value in 0..<500 { store.dispatch(Append(value: value)) }
         #expect(copies.count == 0)
         #expect(passed.count == 500)

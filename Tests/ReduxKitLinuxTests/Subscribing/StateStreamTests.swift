@@ -1,5 +1,6 @@
-@testable import ReduxKitLinux
 import Testing
+
+@testable import ReduxKitLinux
 
 @Suite("State streams")
 struct StateStreamTests {
