@@ -109,6 +109,8 @@ disposable.dispose()
 // END GIST
 
 runGistInsideFunction()
+BasicExample.run()
+IdeaScreen.run()
 MinimalExample.run()
 IncrementAndDecrement.run()
 Disposables.run()
