@@ -9,6 +9,7 @@ let package = Package(
     targets: [
         .target(name: "ReduxKitLinux"),
         .executableTarget(name: "Demo", dependencies: ["ReduxKitLinux"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["ReduxKitLinux"]),
         .testTarget(name: "ReduxKitLinuxTests", dependencies: ["ReduxKitLinux"]),
     ],
     swiftLanguageModes: [.v6]
