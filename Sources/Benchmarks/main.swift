@@ -1,21 +1,43 @@
 import Foundation
+import ReduxKitLinux
 
 // The benchmark suite: `swift run -c release Benchmarks` prints one table of workloads, each
 // timed through a store and as its floor (the same work in plain Swift, with no store).
 // `Benchmarks --quick` runs small sizes in a few seconds (CI runs it so it keeps working).
+// `Benchmarks --memory N` subscribes N subscribers and waits for nothing: run it under
+// `/usr/bin/time -v` to read the peak memory they take (compare with N = 0).
 
-let quick = CommandLine.arguments.contains("--quick")
-let runs = quick ? 3 : 21
-
-var rows: [Row] = []
-if quick {
-    rows.append(LargeStateWorkloads.inPlace(size: 10_000, appends: 200, runs: runs))
-    rows.append(LargeStateWorkloads.returning(size: 10_000, appends: 200, runs: runs))
-} else {
-    rows.append(LargeStateWorkloads.inPlace(size: 100_000, appends: 2_000, runs: runs))
-    rows.append(LargeStateWorkloads.inPlace(size: 1_000_000, appends: 2_000, runs: runs))
-    rows.append(LargeStateWorkloads.returning(size: 100_000, appends: 2_000, runs: runs))
+let arguments = CommandLine.arguments
+if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
+    let sink = Sink()
+    let store = createStore(DispatchWorkloads.counter, nil)
+    let handles = NotifyWorkloads.subscribers(count, sink: sink).map { store.subscribe($0) }
+    store.dispatch(DispatchWorkloads.Increment())
+    print("\(handles.count) subscribers, sink \(sink.total)")
+    exit(0)
 }
+
+let quick = arguments.contains("--quick")
+/// `--only 2` runs only workload 2 (for profiling).
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+let runs = quick ? 3 : 21
+let scale = quick ? 100 : 1
+
+let dispatches = 1_000_000 / scale
+let notifyDispatches = 1_000 / (quick ? 10 : 1)
+let workloads: [(id: String, run: () -> Row)] = [
+    ("1", { DispatchWorkloads.noSubscriber(dispatches, runs: runs) }),
+    ("2", { NotifyWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
+    ("3", { SubscriptionWorkloads.subscribeThenDispose(10_000 / scale, runs: runs) }),
+    ("3", { SubscriptionWorkloads.subscribeThenDispose(100_000 / scale, runs: runs) }),
+    ("4", { LargeStateWorkloads.inPlace(size: 100_000 / scale, appends: 2_000 / scale, runs: runs) }),
+    ("4", { LargeStateWorkloads.inPlace(size: 1_000_000 / scale, appends: 2_000 / scale, runs: runs) }),
+    ("4", { LargeStateWorkloads.returning(size: 100_000 / scale, appends: 2_000 / scale, runs: runs) }),
+    ("5", { NotifyWorkloads.selectiveSubscribers(dispatches: notifyDispatches, count: 3_000, runs: runs) }),
+    ("6", { DispatchWorkloads.twoThreads(dispatches, runs: runs) }),
+    ("7", { DispatchWorkloads.threeMiddleware(dispatches, runs: runs) }),
+]
+let rows = workloads.filter { only == nil || $0.id == only }.map { $0.run() }
 printTable(rows)
 
 // A workload whose store and floor disagree did different work: fail loudly.

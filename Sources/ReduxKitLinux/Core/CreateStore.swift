@@ -25,6 +25,7 @@ public typealias StoreEnhancer<State> = (@escaping StoreCreator<State>) -> Store
 ///   - state: The state to start from, or `nil` to let the reducer supply it.
 ///   - enhancer: Adds powers to the store, such as middleware.
 /// - Returns: The new store.
+@inlinable
 public func createStore<State>(
     _ reducer: @escaping Reducer<State>,
     _ state: State? = nil,
@@ -44,8 +45,9 @@ public func createStore<State>(
 ///   - reducer: Computes each next state; see ``Reducer``.
 ///   - state: The state to start from, or `nil` to let the reducer supply it.
 /// - Returns: The new store.
+@inlinable
 public func createStore<State>(_ reducer: @escaping Reducer<State>, _ state: State?) -> Store<State> {
-    Store(backend: StoreCore(reducer: reducer, state: state))
+    Store(core: StoreCore(reducer: reducer, state: state))
 }
 
 /// Creates a store whose reducer changes the state in place.
@@ -70,12 +72,13 @@ public func createStore<State>(_ reducer: @escaping Reducer<State>, _ state: Sta
 ///   - state: The state to start from.
 ///   - enhancer: Adds powers to the store, such as middleware.
 /// - Returns: The new store.
+@inlinable
 public func createStore<State>(
     _ reducer: @escaping InPlaceReducer<State>,
     _ state: State,
     _ enhancer: StoreEnhancer<State>? = nil
 ) -> Store<State> {
-    guard let enhancer else { return Store(backend: StoreCore(reducer: reducer, state: state)) }
+    guard let enhancer else { return Store(core: StoreCore(reducer: reducer, state: state)) }
     let initialState = state
     let optionalStateReducer: Reducer<State> = { state, action in
         var state = state ?? initialState

@@ -3,35 +3,37 @@
 ///
 /// Breaking one of these rules is a programming error, as in Redux; the library
 /// stops the process at once rather than deadlock or corrupt a store's state.
+@usableFromInline
 enum Misuse {
     /// A reducer called `dispatch` on its own store.
-    static let dispatchFromReducer = "Reducers may not dispatch actions."
+    @usableFromInline static let dispatchFromReducer = "Reducers may not dispatch actions."
     /// A reducer called `getState()` or `state` on its own store.
-    static let getStateFromReducer =
+    @usableFromInline static let getStateFromReducer =
         "You may not call store.getState() while the reducer is executing. "
         + "The reducer has already received the state as an argument."
     /// A reducer called `subscribe` on its own store.
-    static let subscribeFromReducer =
+    @usableFromInline static let subscribeFromReducer =
         "You may not call store.subscribe(_:) while the reducer is executing."
     /// A reducer disposed a subscription to its own store.
-    static let unsubscribeFromReducer =
+    @usableFromInline static let unsubscribeFromReducer =
         "You may not dispose a store subscription while the reducer is executing."
     /// A reducer called `replaceReducer` on its own store.
-    static let replaceReducerFromReducer =
+    @usableFromInline static let replaceReducerFromReducer =
         "You may not call store.replaceReducer(_:) while the reducer is executing."
     /// A middleware dispatched while `applyMiddleware` was still building the chain.
-    static let dispatchWhileConstructingMiddleware =
+    @usableFromInline static let dispatchWhileConstructingMiddleware =
         "Dispatching while constructing your middleware is not allowed. "
         + "Other middleware would not be applied to this dispatch."
 
     /// `combineReducers` was given no optional-state reducer.
-    static let combineNoReducers =
+    @usableFromInline static let combineNoReducers =
         "combineReducers needs at least one reducer: with none, nothing supplies the initial state."
     /// `replaceReducer` was called on a scoped store.
-    static let replaceReducerOnScopedStore =
+    @usableFromInline static let replaceReducerOnScopedStore =
         "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
     /// Stops the process with `message`, prefixed with the library's name.
+    @usableFromInline
     static func fail(_ message: String) -> Never {
         fatalError("ReduxKitLinux: \(message)")
     }

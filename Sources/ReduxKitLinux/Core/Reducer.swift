@@ -44,6 +44,7 @@ public typealias InPlaceReducer<State> = (inout State, any Action) -> Void
 
 /// Turns an optional-state reducer into an in-place one: the state is passed to
 /// `reducer` and replaced with its result.
+@inlinable
 func inPlace<State>(_ reducer: @escaping Reducer<State>) -> InPlaceReducer<State> {
     { state, action in state = reducer(state, action) }
 }

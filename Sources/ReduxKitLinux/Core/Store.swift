@@ -19,12 +19,24 @@ public final class Store<State> {
     /// What the store is built on: its own state, reducer and subscribers, or a
     /// view into another store. Shared with every store an enhancer builds on
     /// top of this one.
-    let backend: any StoreBackend<State>
+    @usableFromInline let backend: any StoreBackend<State>
+    /// The backend when it is a store's own core: the hot paths call it directly,
+    /// specialised, rather than through the existential.
+    @usableFromInline let core: StoreCore<State>?
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
-    private let enhancedDispatch: Dispatch?
+    @usableFromInline let enhancedDispatch: Dispatch?
 
+    @inlinable
     init(backend: any StoreBackend<State>) {
         self.backend = backend
+        self.core = backend as? StoreCore<State>
+        self.enhancedDispatch = nil
+    }
+
+    @inlinable
+    init(core: StoreCore<State>) {
+        self.backend = core
+        self.core = core
         self.enhancedDispatch = nil
     }
 
@@ -41,6 +53,7 @@ public final class Store<State> {
     ///   - dispatch: The function that handles every action dispatched to the new store.
     public init(_ store: Store<State>, dispatch: @escaping Dispatch) {
         self.backend = store.backend
+        self.core = store.core
         self.enhancedDispatch = dispatch
     }
 
@@ -54,10 +67,15 @@ public final class Store<State> {
     ///
     /// - Parameter action: The action to apply.
     /// - Returns: The action, or whatever the middleware chose to return.
+    @inlinable
     @discardableResult
     public func dispatch(_ action: any Action) -> any Action {
-        guard let enhancedDispatch else { return backend.dispatch(action) }
-        return backend.serialize { enhancedDispatch(action) }
+        if let enhancedDispatch {
+            if let core { return core.serialize { enhancedDispatch(action) } }
+            return backend.serialize { enhancedDispatch(action) }
+        }
+        if let core { return core.dispatch(action) }
+        return backend.dispatch(action)
     }
 
     /// Returns the current state.
@@ -65,13 +83,16 @@ public final class Store<State> {
     /// Safe to call from any thread; it waits while another thread dispatches.
     /// Calling it from inside the reducer stops the process: the reducer already
     /// has the state as its argument.
+    @inlinable
     public func getState() -> State {
-        backend.getState()
+        if let core { return core.getState() }
+        return backend.getState()
     }
 
     /// The current state; the same as ``getState()``.
+    @inlinable
     public var state: State {
-        backend.getState()
+        getState()
     }
 
     /// Adds a subscriber, called with the new state after every dispatch, in the
@@ -87,9 +108,18 @@ public final class Store<State> {
     /// - Returns: A handle whose `dispose()` removes this subscriber and releases
     ///   it; after `dispose()` returns, the subscriber is never called again. The
     ///   handle does not keep the store alive.
+    @inlinable
     @discardableResult
     public func subscribe(_ subscriber: @escaping (State) -> Void) -> any ReduxDisposable {
-        backend.subscribe { _ in subscriber }
+        addSubscriber(making: { _ in subscriber })
+    }
+
+    /// Adds the subscriber `makeSubscriber` returns, called with the current
+    /// state under the lock (see ``StoreBackend/subscribe(_:)``).
+    @inlinable
+    func addSubscriber(making makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
+        if let core { return core.subscribe(makeSubscriber) }
+        return backend.subscribe(makeSubscriber)
     }
 
     /// Replaces the reducer, keeping the current state, and dispatches a

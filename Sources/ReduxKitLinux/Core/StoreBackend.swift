@@ -4,6 +4,7 @@
 /// Every method is safe to call from any thread. Implementations run the
 /// closures they are given (reducers, middleware, subscribers, selectors) one
 /// at a time, under the lock of the root store.
+@usableFromInline
 protocol StoreBackend<State>: AnyObject, Sendable {
     associatedtype State
 

@@ -1,61 +1,73 @@
-/// The subscriptions of one store, in the order they subscribed.
+/// The subscribers of one store, in the order they subscribed.
 ///
-/// Appending and removing are O(1): removal leaves a hole that notification
-/// skips, and the holes are squeezed out once they outnumber the live entries.
-/// The owner compacts only between notification rounds, because a running round
-/// walks the list by index.
+/// Each subscriber's closure and the version it last received sit side by side
+/// in one contiguous array, so a notification round walks memory in order and
+/// touches no object but the closure it calls. Appending and removing are O(1):
+/// removal leaves a hole (a slot with no subscriber) that notification skips,
+/// and the holes are squeezed out once they outnumber the live slots. The owner
+/// compacts only between notification rounds, because a running round walks the
+/// list by index.
+@usableFromInline
 struct SubscriberList<State> {
-    /// The live subscriptions, with `nil` holes where some were removed.
-    private var slots: [StoreSubscription<State>?] = []
+    @usableFromInline
+    struct Slot {
+        /// The subscriber, or `nil` once disposed.
+        @usableFromInline var subscriber: ((State) -> Void)?
+        /// The store version this subscriber last received (or subscribed at).
+        @usableFromInline var lastVersion: UInt64
+        /// The handle, whose index compaction keeps up to date.
+        @usableFromInline let handle: StoreSubscription<State>
+
+        @usableFromInline
+        init(subscriber: @escaping (State) -> Void, lastVersion: UInt64, handle: StoreSubscription<State>) {
+            self.subscriber = subscriber
+            self.lastVersion = lastVersion
+            self.handle = handle
+        }
+    }
+
+    /// The slots, holes included.
+    @usableFromInline var slots: [Slot] = []
     /// How many holes `slots` holds.
-    private var holes = 0
+    @usableFromInline var holes = 0
+
+    @usableFromInline
+    init() {}
 
     /// The index one past the last slot; a notification round walks up to the
     /// end index it saw at its start, so later subscribers wait for the next round.
-    var endIndex: Int { slots.count }
+    @inlinable var endIndex: Int { slots.count }
 
-    /// Whether no live subscription is left.
-    var isEmpty: Bool { slots.count == holes }
+    /// How many live subscribers there are.
+    @inlinable var count: Int { slots.count - holes }
 
-    /// How many live subscriptions there are.
-    var count: Int { slots.count - holes }
-
-    /// The subscription at `index`, or `nil` for a hole.
-    subscript(index: Int) -> StoreSubscription<State>? { slots[index] }
-
-    /// Adds `subscription` at the end and records its index in it.
-    mutating func append(_ subscription: StoreSubscription<State>) {
-        subscription.index = slots.count
-        slots.append(subscription)
+    /// Adds a subscriber at the end, in the slot `handle.index` names.
+    @inlinable
+    mutating func append(_ subscriber: @escaping (State) -> Void, version: UInt64, handle: StoreSubscription<State>) {
+        slots.append(Slot(subscriber: subscriber, lastVersion: version, handle: handle))
     }
 
-    /// Leaves a hole where `subscription` was.
-    mutating func remove(_ subscription: StoreSubscription<State>) {
-        slots[subscription.index] = nil
+    /// Leaves a hole where `handle`'s subscriber was, and returns the subscriber
+    /// so the caller releases it once the list is consistent again (releasing it
+    /// may run code that uses the store).
+    @inlinable
+    mutating func remove(_ handle: StoreSubscription<State>) -> ((State) -> Void)? {
         holes += 1
+        return slots[handle.index].subscriber.take()
     }
 
     /// Squeezes out the holes when they are many: all of them, or more than 32
     /// and more than half the slots. The amortised cost per removal stays O(1).
+    @inlinable
     mutating func compactIfNeeded() {
         guard holes > 0, holes == slots.count || (holes > 32 && holes * 2 > slots.count) else { return }
-        var compacted: [StoreSubscription<State>?] = []
+        var compacted: [Slot] = []
         compacted.reserveCapacity(slots.count - holes)
-        for case let subscription? in slots {
-            subscription.index = compacted.count
-            compacted.append(subscription)
+        for slot in slots where slot.subscriber != nil {
+            slot.handle.index = compacted.count
+            compacted.append(slot)
         }
         slots = compacted
-        holes = 0
-    }
-
-    /// Releases every subscriber closure (used when the store goes away, so
-    /// handles that outlive it keep nothing alive).
-    mutating func releaseAll() {
-        for case let subscription? in slots {
-            subscription.subscriber = nil
-        }
-        slots = []
         holes = 0
     }
 }

@@ -17,6 +17,7 @@ extension Store {
     ///   - select: Picks the part of the state to watch.
     ///   - subscriber: Called with each new selection.
     /// - Returns: A handle whose `dispose()` removes the subscription.
+    @inlinable
     @discardableResult
     public func subscribe<Selected: Equatable>(
         select: @escaping (State) -> Selected,
@@ -39,16 +40,17 @@ extension Store {
     ///     should be skipped as a repeat of the first (the last delivered).
     ///   - subscriber: Called with each selection that is not a repeat.
     /// - Returns: A handle whose `dispose()` removes the subscription.
+    @inlinable
     @discardableResult
     public func subscribe<Selected>(
         select: @escaping (State) -> Selected,
         skipRepeats isRepeat: @escaping (Selected, Selected) -> Bool,
         _ subscriber: @escaping (Selected) -> Void
     ) -> any ReduxDisposable {
-        backend.subscribe { state in
+        addSubscriber(making: { state in
             let deliver = skippingRepeats(from: select(state), isRepeat: isRepeat, to: subscriber)
             return { deliver(select($0)) }
-        }
+        })
     }
 
     /// Subscribes to a selected part of the state, called after every dispatch
@@ -59,12 +61,13 @@ extension Store {
     ///   - select: Picks the part of the state to pass on.
     ///   - subscriber: Called with the selection after every dispatch.
     /// - Returns: A handle whose `dispose()` removes the subscription.
+    @inlinable
     @discardableResult
     public func subscribe<Selected>(
         select: @escaping (State) -> Selected,
         _ subscriber: @escaping (Selected) -> Void
     ) -> any ReduxDisposable {
-        backend.subscribe { _ in { subscriber(select($0)) } }
+        addSubscriber(making: { _ in { subscriber(select($0)) } })
     }
 }
 
@@ -74,6 +77,7 @@ extension Store {
 ///
 /// The store calls subscribers one at a time, under its lock, so the captured
 /// `last` needs no lock of its own.
+@inlinable
 func skippingRepeats<Value>(
     from start: Value,
     isRepeat: @escaping (Value, Value) -> Bool,
