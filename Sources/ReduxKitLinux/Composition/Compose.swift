@@ -6,6 +6,7 @@
 ///
 /// - Parameter functions: The functions to compose; the last one runs first.
 /// - Returns: A function that applies them all.
+@inlinable
 public func compose<T>(_ functions: [(T) -> T]) -> (T) -> T {
     { value in
         var result = value
@@ -21,6 +22,7 @@ public func compose<T>(_ functions: [(T) -> T]) -> (T) -> T {
 ///
 /// - Parameter functions: The functions to compose; the last one runs first.
 /// - Returns: A function that applies them all.
+@inlinable
 public func compose<T>(_ functions: ((T) -> T)...) -> (T) -> T {
     compose(functions)
 }

@@ -12,45 +12,37 @@
 /// generic metadata at run time on every dispatch, which cost more than the
 /// dispatch itself.
 @usableFromInline
-final class StoreCore<State>: StoreBackend, @unchecked Sendable {
-    /// Everything that changes, behind one pointer (see `fields`).
-    @usableFromInline
-    struct Fields {
-        @usableFromInline var state: State
-        /// The reducer, in place: optional-state reducers are wrapped, so the
-        /// store always passes its own state and an in-place reducer copies nothing.
-        @usableFromInline var reducer: InPlaceReducer<State>
-        /// Whether the reducer is running: the store may not be used from inside it.
-        @usableFromInline var isReducing = false
-        /// Counts the states the reducer has produced; each subscriber remembers
-        /// the version it last received, so it never gets an older state or one twice.
-        @usableFromInline var version: UInt64 = 0
-        @usableFromInline var subscribers = SubscriberList<State>()
-        /// How many notification rounds are running (more than one when a
-        /// subscriber dispatches); the subscriber list is compacted only at zero.
-        @usableFromInline var notificationDepth = 0
+final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
+    // Every `var` below is read and written only with `lock` held. They are
+    // `@exclusivity(unchecked)`: Swift would otherwise check exclusive access to a
+    // class's stored `var`s at run time, several times a dispatch; the lock
+    // already serialises every access, and `isReducing` stops the one reentrant
+    // access that could overlap (the store used from inside its reducer).
 
-        @usableFromInline
-        init(state: State, reducer: @escaping InPlaceReducer<State>) {
-            self.state = state
-            self.reducer = reducer
-        }
-    }
-
-    /// Serialises every use of the store; recursive so nested dispatch works.
-    @usableFromInline let lock = StoreLock()
-    /// The mutable fields, read and written only with `lock` held. They sit behind
-    /// a pointer rather than in stored `var`s because Swift checks exclusive
-    /// access to a class's stored `var`s dynamically, several times a dispatch;
-    /// the lock already serialises every access, and `isReducing` stops the one
-    /// reentrant access that could overlap (the store used from inside its reducer).
-    @usableFromInline let fields: UnsafeMutablePointer<Fields>
+    @usableFromInline @exclusivity(unchecked) var state: State
+    /// The reducer, in place: optional-state reducers are wrapped, so the store
+    /// always passes its own state and an in-place reducer copies nothing.
+    @usableFromInline @exclusivity(unchecked) var reducer: InPlaceReducer<State>
+    /// Whether the reducer is running: the store may not be used from inside it.
+    @usableFromInline @exclusivity(unchecked) var isReducing = false
+    /// Counts the states the reducer has produced; each subscriber remembers the
+    /// version it last received, so it never gets an older state or one twice.
+    @usableFromInline @exclusivity(unchecked) var version: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var subscribers = SubscriberList<State>()
+    /// How many notification rounds are running (more than one when a
+    /// subscriber dispatches); the subscriber list is compacted only at zero.
+    @usableFromInline @exclusivity(unchecked) var notificationDepth = 0
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
     init(reducer: @escaping InPlaceReducer<State>, state: State) {
-        fields = .allocate(capacity: 1)
-        fields.initialize(to: Fields(state: state, reducer: reducer))
+        self.state = state
+        self.reducer = reducer
+        // Formed here, where `State` is known (this init is specialised in the
+        // client), so a handle's `dispose()` runs specialised code.
+        super.init(removeSubscription: { core, subscription in
+            unsafeDowncast(core, to: StoreCore<State>.self).unsubscribe(subscription)
+        })
     }
 
     /// Creates the core from an optional-state reducer, computing the initial
@@ -62,9 +54,8 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
 
     deinit {
         // Handles that outlive the store find their core gone (weak), so nothing
-        // else can reach these fields now.
-        fields.deinitialize(count: 1)
-        fields.deallocate()
+        // else can reach the list now.
+        subscribers.destroy()
     }
 
     /// Runs the reducer on the current state, in place, and notifies the
@@ -73,12 +64,12 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func dispatch(_ action: any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
-        fields.pointee.isReducing = true
-        fields.pointee.reducer(&fields.pointee.state, action)
-        fields.pointee.isReducing = false
-        fields.pointee.version &+= 1
-        if fields.pointee.subscribers.count > 0 { notifySubscribers() }
+        if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
+        isReducing = true
+        reducer(&state, action)
+        isReducing = false
+        version &+= 1
+        if subscribers.count > 0 { notifySubscribers() }
         return action
     }
 
@@ -86,7 +77,7 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func serialize(_ body: () -> any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
+        if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         return body()
     }
 
@@ -96,43 +87,54 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     /// A subscriber may dispatch: the nested round delivers the newer state to
     /// everyone, and this round then skips those already up to date, so no
     /// subscriber receives an older state after a newer one. Subscribers added
-    /// during the round lie past `end` and wait for the next dispatch. Every
-    /// field is read afresh after each call, since the subscriber may have
-    /// dispatched, subscribed or disposed.
+    /// during the round lie past `end` and wait for the next dispatch. The
+    /// store's version and the subscriber's are read afresh after each call,
+    /// since the subscriber may have dispatched, subscribed or disposed.
     @inlinable
     func notifySubscribers() {
-        fields.pointee.notificationDepth += 1
-        let end = fields.pointee.subscribers.endIndex
+        notificationDepth += 1
+        // The round's snapshot of the subscribers: one retain for the round
+        // rather than one per subscriber called. Changes made during the round
+        // copy the list and leave this snapshot as it is.
+        let snapshot = subscribers.entries
+        let end = snapshot.count
+        // The state is copied once per version, not once per subscriber: for a
+        // state holding arrays, each copy is a retain and a release.
+        var deliveredVersion = version
+        var current = state
         var index = 0
         while index < end {
-            let version = fields.pointee.version
-            if fields.pointee.subscribers.slots[index].lastVersion < version,
-                let subscriber = fields.pointee.subscribers.slots[index].subscriber
-            {
-                fields.pointee.subscribers.slots[index].lastVersion = version
-                let current = fields.pointee.state
-                subscriber(current)
+            if version != deliveredVersion {
+                deliveredVersion = version
+                current = state
+            }
+            // Taken afresh each time: a subscriber that subscribes may move the
+            // buffer, and one that disposes marks its version as a hole.
+            let lastVersion = subscribers.versions + index
+            if lastVersion.pointee < deliveredVersion {
+                lastVersion.pointee = deliveredVersion
+                snapshot[index].subscriber?(current)
             }
             index += 1
         }
-        fields.pointee.notificationDepth -= 1
-        if fields.pointee.notificationDepth == 0 { fields.pointee.subscribers.compactIfNeeded() }
+        notificationDepth -= 1
+        if notificationDepth == 0 && subscribers.needsCompaction { subscribers.compactIfNeeded() }
     }
 
     @inlinable
     func getState() -> State {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.getStateFromReducer) }
-        return fields.pointee.state
+        if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
+        return state
     }
 
     @inlinable
     func read<Result>(_ body: (State) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.getStateFromReducer) }
-        let current = fields.pointee.state
+        if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
+        let current = state
         return body(current)
     }
 
@@ -142,50 +144,42 @@ final class StoreCore<State>: StoreBackend, @unchecked Sendable {
     func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.subscribeFromReducer) }
-        let current = fields.pointee.state
+        if isReducing { Misuse.fail(Misuse.subscribeFromReducer) }
+        let current = state
         let subscriber = makeSubscriber(current)
-        let handle = StoreSubscription(core: self, index: fields.pointee.subscribers.endIndex)
-        fields.pointee.subscribers.append(subscriber, version: fields.pointee.version, handle: handle)
+        let handle = StoreSubscription(core: self, index: subscribers.endIndex)
+        subscribers.append(subscriber, version: version, handle: handle)
         return handle
     }
 
     /// Removes `subscription` and releases its subscriber; does nothing if it is
     /// already disposed.
     @inlinable
-    func unsubscribe(_ subscription: StoreSubscription<State>) {
+    func unsubscribe(_ subscription: StoreSubscription) {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.unsubscribeFromReducer) }
+        if isReducing { Misuse.fail(Misuse.unsubscribeFromReducer) }
         guard !subscription.isDisposed else { return }
         subscription.isDisposed = true
         // Released when this function returns, after the list is consistent again.
-        let removed = fields.pointee.subscribers.remove(subscription)
-        if fields.pointee.notificationDepth == 0 { fields.pointee.subscribers.compactIfNeeded() }
+        let removed = subscribers.remove(subscription)
+        if notificationDepth == 0 && subscribers.needsCompaction { subscribers.compactIfNeeded() }
         withExtendedLifetime(removed) {}
-    }
-
-    /// Whether `subscription` has been disposed.
-    @usableFromInline
-    func isDisposed(_ subscription: StoreSubscription<State>) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return subscription.isDisposed
     }
 
     /// How many subscribers are live (for tests that check nothing is left behind).
     var subscriberCount: Int {
         lock.lock()
         defer { lock.unlock() }
-        return fields.pointee.subscribers.count
+        return subscribers.count
     }
 
     @usableFromInline
     func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         lock.lock()
         defer { lock.unlock() }
-        if fields.pointee.isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
-        fields.pointee.reducer = newReducer
+        if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
+        reducer = newReducer
         _ = dispatch(ReplaceReducerAction())
     }
 }

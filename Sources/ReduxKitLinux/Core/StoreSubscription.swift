@@ -1,20 +1,26 @@
 /// The handle ``Store/subscribe(_:)`` returns for a store's own subscriber.
 ///
+/// It is not generic: disposing goes through `ReduxDisposable`, and a generic
+/// class's witness would run unspecialised (looking up generic metadata on
+/// every call). Instead it calls its core's `removeSubscription`, a function the
+/// core formed in code specialised for its state.
+///
 /// It holds its store weakly, so a subscriber that keeps its own handle makes
 /// no cycle, and a handle kept after the store is gone reports `disposed`.
 @usableFromInline
-final class StoreSubscription<State>: ReduxDisposable, @unchecked Sendable {
-    // `index` and `isDisposed` are read and written only with the owning core's lock held.
+final class StoreSubscription: ReduxDisposable, @unchecked Sendable {
+    // `index` and `isDisposed` are read and written only with the owning core's
+    // lock held, so Swift's run-time exclusivity checks are switched off for them.
 
     /// The store core this subscription belongs to.
-    @usableFromInline weak let core: StoreCore<State>?
+    @usableFromInline weak let core: StoreCoreBase?
     /// Where this subscription's slot sits in the core's subscriber list.
-    @usableFromInline var index: Int
+    @usableFromInline @exclusivity(unchecked) var index: Int
     /// Whether `dispose()` has run.
-    @usableFromInline var isDisposed = false
+    @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
     @usableFromInline
-    init(core: StoreCore<State>, index: Int) {
+    init(core: StoreCoreBase, index: Int) {
         self.core = core
         self.index = index
     }
@@ -22,11 +28,30 @@ final class StoreSubscription<State>: ReduxDisposable, @unchecked Sendable {
     @usableFromInline
     var disposed: Bool {
         guard let core else { return true }
-        return core.isDisposed(self)
+        core.lock.lock()
+        defer { core.lock.unlock() }
+        return isDisposed
     }
 
     @usableFromInline
     func dispose() {
-        core?.unsubscribe(self)
+        guard let core else { return }
+        core.removeSubscription(core, self)
+    }
+}
+
+/// What a subscription handle needs of its store core, without its state type:
+/// the lock, and a way to remove the subscription.
+@usableFromInline
+class StoreCoreBase: @unchecked Sendable {
+    /// Serialises every use of the store; recursive so nested dispatch works.
+    @usableFromInline let lock = StoreLock()
+    /// Removes a subscription. The subclass passes a function formed where its
+    /// state type is known, so disposing runs specialised code.
+    @usableFromInline let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void
+
+    @usableFromInline
+    init(removeSubscription: @escaping (StoreCoreBase, StoreSubscription) -> Void) {
+        self.removeSubscription = removeSubscription
     }
 }

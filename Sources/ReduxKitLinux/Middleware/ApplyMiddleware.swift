@@ -15,6 +15,7 @@
 ///
 /// - Parameter middleware: The middleware, outermost first.
 /// - Returns: An enhancer for ``createStore(_:_:_:)``.
+@inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEnhancer<State> {
     { next in
         { reducer, state in applyMiddleware(middleware, to: next(reducer, state)) }
@@ -39,6 +40,7 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEn
 ///   - middleware: The middleware, outermost first.
 ///   - store: The store the chain ends in.
 /// - Returns: The store to dispatch to.
+@inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: Store<State>) -> Store<State> {
     let link = MiddlewareLink<State>()
     let api = MiddlewareApi<State>(
@@ -56,6 +58,7 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: 
 ///
 /// - Parameter middleware: The middleware, outermost first.
 /// - Returns: An enhancer for ``createStore(_:_:_:)``.
+@inlinable
 public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreEnhancer<State> {
     applyMiddleware(middleware)
 }
@@ -65,7 +68,8 @@ public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreE
 /// It refuses dispatches until the chain is built, and holds the store weakly
 /// (the store owns the chain, which owns this link), so a dispatch after the
 /// store is gone does nothing.
-private final class MiddlewareLink<State>: Sendable {
+@usableFromInline
+final class MiddlewareLink<State>: Sendable {
     private struct Target {
         var connected = false
         weak var store: Store<State>?
@@ -73,6 +77,10 @@ private final class MiddlewareLink<State>: Sendable {
 
     private let target = Locked(Target())
 
+    @usableFromInline
+    init() {}
+
+    @usableFromInline
     func connect(to store: Store<State>) {
         target.withLock {
             $0.connected = true
@@ -80,6 +88,7 @@ private final class MiddlewareLink<State>: Sendable {
         }
     }
 
+    @usableFromInline
     func dispatch(_ action: any Action) -> any Action {
         let store = target.withLock { target -> Store<State>? in
             guard target.connected else { Misuse.fail(Misuse.dispatchWhileConstructingMiddleware) }

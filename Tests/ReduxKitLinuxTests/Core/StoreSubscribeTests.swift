@@ -61,6 +61,26 @@ struct StoreSubscribeTests {
         #expect(watched == nil)
     }
 
+    @Test func aSubscriberDisposedDuringARoundIsReleasedWhenTheRoundEnds() {
+        let store = createStore(counterReducer, nil)
+        weak var watched: Sentinel?
+        var later: (any ReduxDisposable)?
+        let releasedInRound = Recorder<Bool>()
+        store.subscribe { _ in
+            later?.dispose()
+            releasedInRound.append(watched == nil)
+        }
+        do {
+            let sentinel = Sentinel()
+            watched = sentinel
+            later = store.subscribe { _ in _ = sentinel }
+        }
+        store.dispatch(Increment())
+        // The running round still holds it; it goes as soon as the round ends.
+        #expect(releasedInRound.values == [false])
+        #expect(watched == nil)
+    }
+
     @Test func aSubscriberDisposedDuringARoundIsNotCalledInIt() {
         let store = createStore(counterReducer, nil)
         let calls = Recorder<String>()
