@@ -10,6 +10,8 @@ let package = Package(
         .target(name: "ReduxKitLinux"),
         .executableTarget(name: "Demo", dependencies: ["ReduxKitLinux"]),
         .executableTarget(name: "Benchmarks", dependencies: ["ReduxKitLinux"]),
+        .executableTarget(name: "Soak", dependencies: ["ReduxKitLinux"]),
+        .executableTarget(name: "LeakCheck", dependencies: ["ReduxKitLinux"]),
         .testTarget(name: "ReduxKitLinuxTests", dependencies: ["ReduxKitLinux"]),
     ],
     swiftLanguageModes: [.v6]

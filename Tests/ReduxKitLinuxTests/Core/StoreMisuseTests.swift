@@ -4,7 +4,7 @@ import Testing
 
 /// Each rule the store enforces stops the process with its documented message
 /// (and so can never deadlock). Exit tests run their body in a child process.
-@Suite("Store misuse")
+@Suite("Store misuse", .timeLimit(.minutes(2)))
 struct StoreMisuseTests {
     /// Checks that the child process printed `message`, with the library's prefix.
     private func expectMessage(
@@ -16,6 +16,7 @@ struct StoreMisuseTests {
 
     @Test func dispatchingFromAReducerNamesTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let reference = StoreReference<Int>()
             let store = createStore(
                 { (state: Int?, action: any Action) -> Int in
@@ -30,6 +31,7 @@ struct StoreMisuseTests {
 
     @Test func dispatchingFromAReducerThroughMiddlewareNamesTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let reference = StoreReference<Int>()
             let passThrough: Middleware<Int> = { _ in { next in { next($0) } } }
             let store = createStore(
@@ -45,6 +47,7 @@ struct StoreMisuseTests {
 
     @Test func readingTheStateFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let reference = StoreReference<Int>()
             let store = createStore(
                 { (state: Int?, action: any Action) -> Int in
@@ -59,6 +62,7 @@ struct StoreMisuseTests {
 
     @Test func subscribingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let reference = StoreReference<Int>()
             let store = createStore(
                 { (state: Int?, action: any Action) -> Int in
@@ -73,6 +77,7 @@ struct StoreMisuseTests {
 
     @Test func disposingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             final class Holder: @unchecked Sendable { var subscription: (any ReduxDisposable)? }
             let holder = Holder()
             let store = createStore(
@@ -88,6 +93,7 @@ struct StoreMisuseTests {
 
     @Test func replacingTheReducerFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let reference = StoreReference<Int>()
             let store = createStore(
                 { (state: Int?, action: any Action) -> Int in
@@ -102,6 +108,7 @@ struct StoreMisuseTests {
 
     @Test func dispatchingWhileConstructingMiddleware() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let eager: Middleware<Int> = { api in
                 _ = api.dispatch(Increment())
                 return { next in { next($0) } }
@@ -112,10 +119,11 @@ struct StoreMisuseTests {
     }
 }
 
-@Suite("Composition misuse")
+@Suite("Composition misuse", .timeLimit(.minutes(2)))
 struct CompositionMisuseTests {
     @Test func combiningNoOptionalStateReducers() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             _ = combineReducers([Reducer<Int>]())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -124,6 +132,7 @@ struct CompositionMisuseTests {
 
     @Test func replacingTheReducerOfAScopedStore() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             let store = createStore(counterReducer, nil)
             let scoped = store.view(value: { $0 * 2 })
             scoped.replaceReducer { state, _ in state ?? 0 }

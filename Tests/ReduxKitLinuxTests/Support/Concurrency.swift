@@ -57,3 +57,50 @@ final class Flag: Sendable {
         value.store(true, ordering: .releasing)
     }
 }
+
+/// Notices when a region is entered from two threads at once, while allowing
+/// one thread to re-enter it (as a subscriber is, when it dispatches and the
+/// nested round calls it again).
+final class CrossThreadEntryDetector: Sendable {
+    private let holder = Guarded<(thread: pthread_t, depth: Int)>((pthread_self(), 0))
+    let overlaps = Counter()
+
+    func enter() {
+        let thread = pthread_self()
+        holder.withLock {
+            if $0.depth > 0 && pthread_equal($0.thread, thread) == 0 { overlaps.increment() }
+            $0.thread = thread
+            $0.depth += 1
+        }
+    }
+
+    func leave() {
+        holder.withLock { $0.depth -= 1 }
+    }
+}
+
+/// For exit tests: if the process is still running after `seconds`, it exits
+/// with status 97 and says so on standard error. A misuse that deadlocked would
+/// then fail its exit test (the expected message never appears) instead of
+/// hanging the suite.
+func exitIfStillRunning(after seconds: Double = 10) {
+    Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: seconds)
+        FileHandle.standardError.write(Data("deadlock watchdog: still running after \(seconds) s\n".utf8))
+        exit(97)
+    }
+}
+
+/// Runs `body` on a thread of its own and waits at most `seconds` for it:
+/// returns what it returned, or `nil` if it has not finished by then (a deadlock).
+func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Sendable () -> Value) -> Value? {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Guarded<Value?>(nil)
+    Thread.detachNewThread {
+        let value = body()
+        outcome.withLock { $0 = value }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return outcome.withLock { $0 }
+}
