@@ -8,7 +8,7 @@ import Testing
 /// observation must match: the values each subscriber received, in order, what
 /// each dispatch returned, and the final state.
 ///
-/// Each run checks `REDUX_MODEL_PROGRAMS` random programs (default 3,000) from
+/// Each run checks `REDUX_MODEL_PROGRAMS` random programs (default 10,000) from
 /// a fresh random base seed, plus a fixed list of seeds. A failure names the
 /// program's seed and prints it shrunk; `REDUX_MODEL_SEED=<seed> swift test
 /// --filter ModelBased` replays that one program.
@@ -45,7 +45,7 @@ struct ModelBasedTests {
             Self.check(seed: replay)
             return
         }
-        let count = Self.environment["REDUX_MODEL_PROGRAMS"].flatMap(Int.init) ?? 3_000
+        let count = Self.environment["REDUX_MODEL_PROGRAMS"].flatMap(Int.init) ?? 10_000
         let base = UInt64.random(in: 0...UInt64.max / 2)
         var failures = 0
         for offset in 0..<UInt64(count) where !Self.check(seed: base + offset) {
