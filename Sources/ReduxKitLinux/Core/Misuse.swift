@@ -32,6 +32,14 @@ enum Misuse {
     @usableFromInline static let replaceReducerOnScopedStore =
         "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
+    /// An async thunk was dispatched to a store without the thunk middleware.
+    @usableFromInline static let asyncThunkWithoutMiddleware =
+        "An AsyncThunk needs the thunk middleware: "
+        + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
+    /// The thunk middleware was given an api not made by applyMiddleware.
+    @usableFromInline static let asyncThunkWithoutStore =
+        "Async thunks need a MiddlewareApi made by applyMiddleware, to reach their store from a task."
+
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline
     static func fail(_ message: String) -> Never {

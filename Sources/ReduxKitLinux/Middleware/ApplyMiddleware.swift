@@ -43,10 +43,7 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEn
 @inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: Store<State>) -> Store<State> {
     let link = MiddlewareLink<State>()
-    let api = MiddlewareApi<State>(
-        dispatch: { action in link.dispatch(action) },
-        getState: { store.getState() }
-    )
+    let api = MiddlewareApi<State>(link: link, getState: { store.getState() })
     let chain = compose(middleware.map { $0(api) })
     let enhanced = Store(store, dispatch: chain(store.dispatch))
     link.connect(to: enhanced)
@@ -90,10 +87,15 @@ final class MiddlewareLink<State>: Sendable {
 
     @usableFromInline
     func dispatch(_ action: any Action) -> any Action {
-        let store = target.withLock { target -> Store<State>? in
+        currentStore()?.dispatch(action) ?? action
+    }
+
+    /// The store, or `nil` once it is gone; stops the process if the chain is
+    /// still being built.
+    func currentStore() -> Store<State>? {
+        target.withLock { target -> Store<State>? in
             guard target.connected else { Misuse.fail(Misuse.dispatchWhileConstructingMiddleware) }
             return target.store
         }
-        return store?.dispatch(action) ?? action
     }
 }

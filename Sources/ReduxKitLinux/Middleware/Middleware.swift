@@ -9,6 +9,9 @@ public struct MiddlewareApi<State> {
     public let dispatch: Dispatch
     /// Returns the store's current state.
     public let getState: () -> State
+    /// The way back to the store `applyMiddleware` made this for (`nil` for an
+    /// api made by hand); effects reach the store through it, weakly.
+    @usableFromInline let link: MiddlewareLink<State>?
 
     /// Creates the middleware's view of a store.
     ///
@@ -18,6 +21,24 @@ public struct MiddlewareApi<State> {
     public init(dispatch: @escaping Dispatch, getState: @escaping () -> State) {
         self.dispatch = dispatch
         self.getState = getState
+        self.link = nil
+    }
+
+    @usableFromInline
+    init(link: MiddlewareLink<State>, getState: @escaping () -> State) {
+        self.dispatch = { action in link.dispatch(action) }
+        self.getState = getState
+        self.link = link
+    }
+}
+
+extension MiddlewareApi where State: Sendable {
+    /// A weak, thread-safe way back to the store, for effects that run after the
+    /// dispatch that started them (in a task, on another thread): it dispatches
+    /// through the whole chain while the store lives, and does nothing once it is
+    /// gone. `nil` for an api not made by `applyMiddleware`.
+    public var weakStore: WeakStore<State>? {
+        link.map(WeakStore.init)
     }
 }
 

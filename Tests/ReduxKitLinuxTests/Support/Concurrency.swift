@@ -104,3 +104,29 @@ func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Se
     guard done.wait(timeout: .now() + seconds) == .success else { return nil }
     return outcome.withLock { $0 }
 }
+
+/// Waits, polling, until `condition` holds or `seconds` pass; returns whether it held.
+func eventually(within seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
+
+/// A gate an async effect waits at until the test opens it.
+final class Gate: Sendable {
+    private let opened = Flag()
+
+    func open() {
+        opened.set()
+    }
+
+    /// Waits until opened (or the task is cancelled, which it throws).
+    func wait() async throws {
+        while !opened.isSet {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// An action that carries a function instead of data (redux-thunk): the
+/// ``thunkMiddleware()`` calls the function with the store's `dispatch` and
+/// `getState`, and the action goes no further.
+///
+/// ```swift
+/// store.dispatch(Thunk { dispatch, getState in
+///     if getState().isLoggedIn { _ = dispatch(LoadProfile()) }
+/// })
+/// ```
+///
+/// The function runs synchronously, inside the dispatch, with the store's lock
+/// held; for work that waits, use an ``AsyncThunk``. A thunk dispatched to a
+/// store without the thunk middleware reaches the reducers, which ignore it.
+public struct Thunk<State>: Action {
+    /// The function the thunk middleware calls.
+    public let body: @Sendable (_ dispatch: Dispatch, _ getState: () -> State) -> Void
+
+    /// Creates a thunk.
+    ///
+    /// - Parameter body: Called with `dispatch` (through the whole middleware
+    ///   chain) and `getState`.
+    public init(_ body: @escaping @Sendable (_ dispatch: Dispatch, _ getState: () -> State) -> Void) {
+        self.body = body
+    }
+}
+
+extension Store {
+    /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
+    /// `store.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
+    ///
+    /// - Parameter thunk: The thunk to run.
+    /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
+    @discardableResult
+    public func dispatch(_ thunk: Thunk<State>) -> any Action {
+        dispatch(thunk as any Action)
+    }
+}
