@@ -40,6 +40,21 @@ enum Misuse {
     @usableFromInline static let asyncThunkWithoutStore =
         "Async thunks need a MiddlewareApi made by applyMiddleware, to reach their store from a task."
 
+    /// A TimeTravel's enhancer was applied to a second store.
+    @usableFromInline static let timeTravelRecordsOneStore =
+        "A TimeTravel records one store; make one TimeTravel for each store."
+    /// A TimeTravel's enhancer was applied on top of a store that is not a store's own core.
+    @usableFromInline static let timeTravelNeedsARootStore =
+        "TimeTravel needs a store created by createStore (not a scoped store)."
+
+    /// Two action types were registered under one name.
+    @usableFromInline static let actionRegistryNameTaken =
+        "Another action type is already registered under this name; give one of them a name of its own"
+
+    /// A Persistence's enhancer was applied to a second store.
+    @usableFromInline static let persistenceKeepsOneStore =
+        "A Persistence keeps one store's state; make one Persistence for each store and file."
+
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline
     static func fail(_ message: String) -> Never {

@@ -174,6 +174,19 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
         return subscribers.count
     }
 
+    /// Sets the state without the reducer and notifies the subscribers, as a
+    /// dispatch would (time travel's jumps). Runs `body` first, with the lock
+    /// held, to choose the state: `nil` leaves everything as it is.
+    func jump(to choose: () -> State?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
+        guard let target = choose() else { return }
+        state = target
+        version &+= 1
+        if subscribers.count > 0 { notifySubscribers() }
+    }
+
     @usableFromInline
     func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         lock.lock()

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+#if canImport(XCTest)
+    import XCTest
+#endif
+
+/// Where a failed assertion was written, for both Swift Testing and XCTest.
+public struct CallSite: Sendable {
+    let fileID: String
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    /// The call site of the function whose default arguments make it.
+    public init(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        self.fileID = fileID
+        self.filePath = filePath
+        self.line = line
+        self.column = column
+    }
+}
+
+/// Fails the running test with `message`: through Swift Testing when a Swift
+/// Testing test is running, and through XCTest otherwise.
+func failTest(_ message: String, at site: CallSite) {
+    if Test.current != nil {
+        Issue.record(
+            Comment(rawValue: message),
+            sourceLocation: SourceLocation(
+                fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)))
+    } else {
+        #if canImport(XCTest)
+            XCTFail(message, file: site.filePath, line: site.line)
+        #else
+            FileHandle.standardError.write(Data("\(site.fileID):\(site.line): \(message)\n".utf8))
+        #endif
+    }
+}

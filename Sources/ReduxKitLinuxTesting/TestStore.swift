@@ -1,0 +1,301 @@
+import Foundation
+import ReduxKitLinux
+
+/// A store for tests that checks every state change and every action effects
+/// dispatch, exhaustively (as The Composable Architecture's `TestStore`).
+///
+/// ```swift
+/// let test = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [thunkMiddleware()])
+/// test.dispatch(Increment()) { $0.count = 1 }         // passes only if exactly `count` became 1
+/// test.dispatch(LoadProfile())                        // starts an async thunk
+/// await test.receive(LoadProfile.Pending.self) { $0.isLoading = true }
+/// await test.receive(LoadProfile.Fulfilled.self) { $0.isLoading = false; $0.name = "Ada" }
+/// test.finish()
+/// ```
+///
+/// `dispatch` runs the action through the middleware and the reducer, then
+/// checks that the action's own reduction changed the state exactly as the
+/// closure describes (no closure: no change). A mismatch fails the test with
+/// the fields that differ, one per line. Actions that middleware or effects
+/// dispatch in response are queued, in the order the reducer saw them, and each
+/// must be asserted with `receive` (which waits for actions effects dispatch
+/// later). Dispatching with actions left unasserted fails, and so does
+/// `finish()` or the test store going away with any left. Failures go to Swift
+/// Testing when it runs the test, and to XCTest otherwise.
+public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
+    // `recording` is guarded by `lock`; the store serialises the middleware and
+    // subscriber that write to it.
+
+    /// One reduction the store made: the action that reached the reducer, the
+    /// state before and after, and whether the test dispatched it.
+    struct Step {
+        let action: any Action
+        let before: State
+        let after: State
+        let isOwn: Bool
+    }
+
+    private struct Recording {
+        /// Reductions by the test's own dispatches, in order, not yet checked.
+        var steps: [Step] = []
+        /// Reductions the test has not asserted yet: actions dispatched by middleware or effects.
+        var received: [Step] = []
+        /// Actions that reached the reducer, waiting for the state they produced.
+        var reducing: [(action: any Action, isOwn: Bool)] = []
+        var lastState: State
+        /// How deep the outermost middleware is in nested dispatches, and
+        /// whether the next top-level dispatch is the test's own.
+        var depth = 0
+        var ownDispatchPending = false
+        var ownReductionSeen = false
+    }
+
+    /// The store under test.
+    public let store: Store<State>
+    private let lock = NSLock()
+    private var recording: Recording
+    private let onFailure: ((String) -> Void)?
+
+    /// Creates a test store around a reducer (in-place) and its middleware.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
+    ///   - onFailure: Receives failure messages instead of the running test
+    ///     (for testing tools built on this); `nil` fails the test.
+    public init(
+        initialState: State,
+        reducer: @escaping InPlaceReducer<State>,
+        middleware: [Middleware<State>] = [],
+        onFailure: ((String) -> Void)? = nil
+    ) {
+        self.recording = Recording(lastState: initialState)
+        self.onFailure = onFailure
+        let base = createStore(reducer, initialState)
+        // Filled in below, once `self` exists; the middleware only runs on dispatch.
+        let box = WeakBox<TestStore<State>>()
+        let outermost: Middleware<State> = { _ in
+            { next in
+                { action in
+                    box.value?.enter()
+                    defer { box.value?.leave() }
+                    return next(action)
+                }
+            }
+        }
+        let innermost: Middleware<State> = { _ in
+            { next in
+                { action in
+                    box.value?.reaching(action)
+                    return next(action)
+                }
+            }
+        }
+        store = applyMiddleware([outermost] + middleware + [innermost], to: base)
+        box.value = self
+        // Subscribed first, so it sees each reduction's state before any other
+        // subscriber can dispatch again.
+        base.subscribe { [weak self] state in self?.reduced(to: state) }
+    }
+
+    /// Creates a test store around an optional-state reducer; see the in-place form.
+    public convenience init(
+        initialState: State,
+        reducer: @escaping Reducer<State>,
+        middleware: [Middleware<State>] = [],
+        onFailure: ((String) -> Void)? = nil
+    ) {
+        self.init(
+            initialState: initialState,
+            reducer: { state, action in state = reducer(state, action) },
+            middleware: middleware,
+            onFailure: onFailure)
+    }
+
+    deinit {
+        let left = recording.received
+        if !left.isEmpty { fail(Self.unasserted(left), at: CallSite()) }
+    }
+
+    /// The store's current state.
+    public var state: State { store.state }
+
+    /// Dispatches `action` and checks the state change of its own reduction.
+    ///
+    /// - Parameters:
+    ///   - action: The action to dispatch.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when the action must not change the state.
+    ///   - site: Where the assertion is (filled in for you).
+    public func dispatch(
+        _ action: any Action, assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        let left = withLock { $0.received }
+        if !left.isEmpty {
+            fail("Dispatching \(action.type) before asserting what was received: " + Self.unasserted(left), at: site)
+        }
+        withLock {
+            $0.ownDispatchPending = true
+            $0.ownReductionSeen = false
+        }
+        store.dispatch(action)
+        let own = withLock { recording -> Step? in
+            recording.ownDispatchPending = false
+            let step = recording.steps.first
+            recording.steps.removeAll()
+            return step
+        }
+        guard let own else {
+            if update != nil {
+                fail("\(action.type) never reached the reducer, so the state did not change as asserted.", at: site)
+            }
+            return
+        }
+        check(own, update: update, at: site)
+    }
+
+    /// Waits for the next action middleware or effects dispatched (up to
+    /// `timeout`), checks it is an `A`, and checks its state change.
+    ///
+    /// - Parameters:
+    ///   - type: The action type expected next.
+    ///   - timeout: How long to wait for it.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when it must not change the state.
+    public func receive<A: Action>(
+        _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        await receive(
+            String(describing: type), timeout: timeout, matching: { $0 is A }, assert: update,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next action middleware or effects dispatched, checks that
+    /// `predicate` accepts it, and checks its state change.
+    public func receive(
+        _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
+        assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        await receive(
+            description, timeout: timeout, matching: predicate, assert: update,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Drops every received action not yet asserted (for tests that do not
+    /// care about them); `finish` then passes.
+    public func skipReceivedActions() {
+        withLock { $0.received.removeAll() }
+    }
+
+    /// Fails the test if any received action is left unasserted.
+    public func finish(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let left = withLock { recording -> [Step] in
+            defer { recording.received.removeAll() }
+            return recording.received
+        }
+        if !left.isEmpty {
+            fail(Self.unasserted(left), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        }
+    }
+
+    // MARK: - Recording (called by the store, under its lock)
+
+    private func enter() {
+        withLock { $0.depth += 1 }
+    }
+
+    private func leave() {
+        withLock { $0.depth -= 1 }
+    }
+
+    private func reaching(_ action: any Action) {
+        withLock { recording in
+            // The test's own action is the first to reach the reducer while its
+            // dispatch is the only one under way (depth 1).
+            let isOwn = recording.ownDispatchPending && recording.depth == 1 && !recording.ownReductionSeen
+            if isOwn { recording.ownReductionSeen = true }
+            recording.reducing.append((action, isOwn))
+        }
+    }
+
+    private func reduced(to state: State) {
+        withLock { recording in
+            // A new state with no action through the middleware (replaceReducer,
+            // time travel): nothing to assert, but later steps start from it.
+            guard !recording.reducing.isEmpty else {
+                recording.lastState = state
+                return
+            }
+            let (action, isOwn) = recording.reducing.removeFirst()
+            let step = Step(action: action, before: recording.lastState, after: state, isOwn: isOwn)
+            recording.lastState = state
+            if isOwn { recording.steps.append(step) } else { recording.received.append(step) }
+        }
+    }
+
+    // MARK: - Checking
+
+    private func receive(
+        _ expected: String, timeout: Duration, matching predicate: (any Action) -> Bool,
+        assert update: ((inout State) -> Void)?, at site: CallSite
+    ) async {
+        let deadline = ContinuousClock.now + timeout
+        var step: Step?
+        while step == nil {
+            step = withLock { recording in recording.received.isEmpty ? nil : recording.received.removeFirst() }
+            if step == nil {
+                guard ContinuousClock.now < deadline else {
+                    fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        guard let step else { return }
+        guard predicate(step.action) else {
+            fail("Expected to receive \(expected), but received \(step.action.type).", at: site)
+            return
+        }
+        check(step, update: update, at: site)
+    }
+
+    private func check(_ step: Step, update: ((inout State) -> Void)?, at site: CallSite) {
+        var expected = step.before
+        update?(&expected)
+        guard expected != step.after else { return }
+        let lines = differences(expected: expected, actual: step.after)
+        let body = lines.isEmpty ? ["the states differ, but no field shows it"] : lines
+        let what =
+            update == nil
+            ? "\(step.action.type) changed the state, but no change was asserted"
+            : "The state after \(step.action.type) is not as asserted"
+        fail("\(what):\n" + body.map { "  " + $0 }.joined(separator: "\n"), at: site)
+    }
+
+    private func fail(_ message: String, at site: CallSite) {
+        if let onFailure { onFailure(message) } else { failTest(message, at: site) }
+    }
+
+    private static func unasserted(_ steps: [Step]) -> String {
+        "\(steps.count) received action(s) not asserted: " + steps.map(\.action.type).joined(separator: ", ")
+    }
+
+    private func withLock<Result>(_ body: (inout Recording) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&recording)
+    }
+}
+
+/// A weak reference that can be set after the closures holding it are made.
+private final class WeakBox<Value: AnyObject>: @unchecked Sendable {
+    // Set once, before any dispatch can read it.
+    weak var value: Value?
+}
