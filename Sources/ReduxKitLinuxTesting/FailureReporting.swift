@@ -13,6 +13,12 @@ public struct CallSite: Sendable {
     let column: UInt
 
     /// The call site of the function whose default arguments make it.
+    ///
+    /// - Parameters:
+    ///   - fileID: The file, as `#fileID` gives it.
+    ///   - filePath: The file, as `#filePath` gives it.
+    ///   - line: The line.
+    ///   - column: The column.
     public init(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {

@@ -99,7 +99,14 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         base.subscribe { [weak self] state in self?.reduced(to: state) }
     }
 
-    /// Creates a test store around an optional-state reducer; see the in-place form.
+    /// Creates a test store around an optional-state reducer.
+    ///
+    /// - Parameters:
+    ///   - initialState: The state to start from.
+    ///   - reducer: The reducer under test.
+    ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
+    ///   - onFailure: Receives failure messages instead of the running test
+    ///     (for testing tools built on this); `nil` fails the test.
     public convenience init(
         initialState: State,
         reducer: @escaping Reducer<State>,
@@ -127,7 +134,10 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     ///   - action: The action to dispatch.
     ///   - update: Describes the change, on the state before the action; leave
     ///     it out when the action must not change the state.
-    ///   - site: Where the assertion is (filled in for you).
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public func dispatch(
         _ action: any Action, assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -165,6 +175,10 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     ///   - timeout: How long to wait for it.
     ///   - update: Describes the change, on the state before the action; leave
     ///     it out when it must not change the state.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public func receive<A: Action>(
         _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
@@ -176,6 +190,17 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
 
     /// Waits for the next action middleware or effects dispatched, checks that
     /// `predicate` accepts it, and checks its state change.
+    ///
+    /// - Parameters:
+    ///   - description: Names the expected action in failure messages.
+    ///   - timeout: How long to wait for it.
+    ///   - predicate: Accepts the expected action.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when it must not change the state.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public func receive(
         _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
         assert update: ((inout State) -> Void)? = nil,
@@ -193,6 +218,12 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     }
 
     /// Fails the test if any received action is left unasserted.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public func finish(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {

@@ -21,7 +21,7 @@ public func combineReducers<State>(_ reducers: [InPlaceReducer<State>]) -> InPla
 }
 
 /// Combines in-place reducers into one that runs each of them in turn, in
-/// order, on the same state; see ``combineReducers(_:)-(Array<InPlaceReducer<State>>)``.
+/// order, on the same state; see ``combineReducers(_:)-([InPlaceReducer<State>])``.
 ///
 /// - Parameter reducers: The reducers, run first to last.
 /// - Returns: An in-place reducer that runs them all.
@@ -51,7 +51,7 @@ public func combineReducers<State>(_ reducers: [Reducer<State>]) -> Reducer<Stat
 }
 
 /// Combines optional-state reducers into one that runs each of them in turn;
-/// see ``combineReducers(_:)-(Array<Reducer<State>>)``.
+/// see ``combineReducers(_:)-([Reducer<State>])``.
 ///
 /// - Parameter reducers: The reducers, run first to last; at least one.
 /// - Returns: An optional-state reducer that runs them all.

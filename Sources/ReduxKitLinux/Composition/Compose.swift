@@ -18,7 +18,7 @@ public func compose<T>(_ functions: [(T) -> T]) -> (T) -> T {
 }
 
 /// Composes functions from right to left: `compose(f, g, h)(x)` is `f(g(h(x)))`;
-/// see ``compose(_:)-(Array<(T)->T>)``.
+/// see the array form of `compose(_:)`.
 ///
 /// - Parameter functions: The functions to compose; the last one runs first.
 /// - Returns: A function that applies them all.

@@ -1,6 +1,6 @@
 /// Lifts a reducer of part of the state (a child) to the whole state (its
 /// parent), through a key path, so reducers written for a part compose into the
-/// app's reducer with ``combineReducers(_:)-(Array<InPlaceReducer<State>>)``.
+/// app's reducer with ``combineReducers(_:)-([InPlaceReducer<State>])``.
 ///
 /// There are two forms. With `state:` alone, the child sees every action.
 /// With `action:` too, the child sees only the actions it extracts, typed as its

@@ -1,9 +1,9 @@
 /// A function that creates a store from a reducer and an optional initial
-/// state; ``createStore(_:_:_:)`` is one.
+/// state; ``createStore(_:_:_:)-(_,State?,_)`` is one.
 public typealias StoreCreator<State> = (@escaping Reducer<State>, State?) -> Store<State>
 
 /// A function that turns a store creator into one with more powers, such as
-/// middleware (``applyMiddleware(_:)-(Array<Middleware<State>>)``).
+/// middleware (``applyMiddleware(_:)-([Middleware<State>])``).
 ///
 /// An enhancer usually calls the creator it is given, then wraps the store it
 /// gets with ``Store/init(_:dispatch:)``.

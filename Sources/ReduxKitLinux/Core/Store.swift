@@ -1,7 +1,7 @@
 /// A store: holds the state of an app, applies dispatched actions to it with a
 /// reducer, and tells subscribers about each new state.
 ///
-/// Create one with ``createStore(_:_:_:)``. A store is safe to use from any
+/// Create one with ``createStore(_:_:_:)-(_,State?,_)``. A store is safe to use from any
 /// thread: dispatch, getState, subscribe and dispose may be called at once from
 /// many threads. It runs its reducer, its middleware and its subscribers one at a
 /// time, under one recursive lock, so none of them need to be `Sendable`, and a
@@ -83,6 +83,8 @@ public final class Store<State> {
     /// Safe to call from any thread; it waits while another thread dispatches.
     /// Calling it from inside the reducer stops the process: the reducer already
     /// has the state as its argument.
+    ///
+    /// - Returns: The state after the last dispatch that has finished.
     @inlinable
     public func getState() -> State {
         if let core { return core.getState() }

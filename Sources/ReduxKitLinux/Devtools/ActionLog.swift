@@ -116,6 +116,10 @@ public struct ActionLogError: Error, Equatable, CustomStringConvertible {
     public let reason: Reason
 
     /// Creates the error for `line` (counted from 1).
+    ///
+    /// - Parameters:
+    ///   - line: The line, counted from 1.
+    ///   - reason: What was wrong with it.
     public init(line: Int, reason: Reason) {
         self.line = line
         self.reason = reason

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Maps action type names to `Codable` action types, so actions can be written
-/// to an action log and read back: ``actionLogMiddleware(registry:to:unregistered:)``
+/// to an action log and read back: ``actionLogMiddleware(registry:to:unregistered:onError:)``
 /// and ``replayActionLog(at:registry:into:skippingUnrecorded:)``.
 ///
 /// ```swift
@@ -50,7 +50,10 @@ public struct ActionRegistry: Sendable {
             decode: { line in try JSONDecoder().decode(Envelope<A>.self, from: line).payload })
     }
 
-    /// The name `action`'s type is registered under, or `nil`.
+    /// The name `action`'s type is registered under.
+    ///
+    /// - Parameter action: An action.
+    /// - Returns: The name, or `nil` if its type is not registered.
     public func name(of action: any Action) -> String? {
         names[ObjectIdentifier(Swift.type(of: action))]
     }

@@ -85,6 +85,8 @@ public final class TimeTravel<State: Sendable>: Sendable {
 
     /// Moves the store to the entry at `index` of ``entries``; does nothing for
     /// an index out of range.
+    ///
+    /// - Parameter index: The entry's index in ``entries``.
     public func jump(to index: Int) {
         move { _ in index }
     }

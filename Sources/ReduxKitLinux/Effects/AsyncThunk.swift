@@ -17,7 +17,7 @@
 /// let todos = try await handle.value
 /// ```
 ///
-/// It needs the ``thunkMiddleware()``. The body runs in a task; cancelling the
+/// It needs the `thunkMiddleware()`. The body runs in a task; cancelling the
 /// handle cancels that task (the body sees it cooperatively, through
 /// `Task.isCancelled` or a throwing `Task.checkCancellation()`), and the run is
 /// then reported as rejected with ``Rejected/wasCancelled`` set. A body that
@@ -45,6 +45,9 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     }
 
     /// The action that starts a run with `argument`; dispatch it.
+    ///
+    /// - Parameter argument: What the body receives.
+    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
     public func callAsFunction(_ argument: Argument) -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: argument)
     }
@@ -92,17 +95,26 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         public var type: String { typePrefix + "/rejected" }
     }
 
-    /// `action` as this thunk's ``Pending`` action, or `nil` if it is not one.
+    /// Matches this thunk's ``Pending`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Pending`` action, or `nil` if it is not one.
     public func pending(_ action: any Action) -> Pending? {
         (action as? Pending).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
 
-    /// `action` as this thunk's ``Fulfilled`` action, or `nil` if it is not one.
+    /// Matches this thunk's ``Fulfilled`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Fulfilled`` action, or `nil` if it is not one.
     public func fulfilled(_ action: any Action) -> Fulfilled? {
         (action as? Fulfilled).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
 
-    /// `action` as this thunk's ``Rejected`` action, or `nil` if it is not one.
+    /// Matches this thunk's ``Rejected`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it is not one.
     public func rejected(_ action: any Action) -> Rejected? {
         (action as? Rejected).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
@@ -110,6 +122,8 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
 
 extension AsyncThunk where Argument == Void {
     /// The action that starts a run; dispatch it.
+    ///
+    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
     public func callAsFunction() -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: ())
     }
@@ -134,6 +148,7 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
 
     /// The store's current state.
     ///
+    /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone (its effects are then
     ///   being cancelled).
     public func getState() throws -> State {
@@ -188,7 +203,7 @@ extension Store where State: Sendable {
     /// `store.dispatch(loadTodos())` does the same and returns the handle as
     /// `any Action`; this form saves the cast. (It has its own label because
     /// Swift would otherwise always pick the untyped `dispatch(_:)`.) Stops the
-    /// process if the store has no ``thunkMiddleware()``, since the run would
+    /// process if the store has no `thunkMiddleware()`, since the run would
     /// never start.
     ///
     /// - Parameter action: Made by calling an ``AsyncThunk``.

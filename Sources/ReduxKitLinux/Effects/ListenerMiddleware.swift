@@ -140,6 +140,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
 
     /// The store's current state.
     ///
+    /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone.
     public func getState() throws -> State {
         guard let state = store?.getState() else { throw CancellationError() }

@@ -1,5 +1,5 @@
 /// An action that carries a function instead of data (redux-thunk): the
-/// ``thunkMiddleware()`` calls the function with the store's `dispatch` and
+/// `thunkMiddleware()` calls the function with the store's `dispatch` and
 /// `getState`, and the action goes no further.
 ///
 /// ```swift

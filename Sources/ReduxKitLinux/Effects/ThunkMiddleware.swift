@@ -8,6 +8,8 @@
 /// ```swift
 /// let store = createStore(appReducer, nil, applyMiddleware(thunkMiddleware()))
 /// ```
+///
+/// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State: Sendable>() -> Middleware<State> {
     { api in
         let runner = EffectRunner()
@@ -30,6 +32,8 @@ public func thunkMiddleware<State: Sendable>() -> Middleware<State> {
 
 /// The middleware that runs ``Thunk``s, for a store whose state is not
 /// `Sendable` (async thunks need a `Sendable` state, to hand it across tasks).
+///
+/// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State>() -> Middleware<State> {
     { api in
         { next in

@@ -14,7 +14,7 @@
 /// together when nobody holds the store.
 ///
 /// - Parameter middleware: The middleware, outermost first.
-/// - Returns: An enhancer for ``createStore(_:_:_:)``.
+/// - Returns: An enhancer for ``createStore(_:_:_:)-(_,State?,_)``.
 @inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEnhancer<State> {
     { next in
@@ -23,7 +23,7 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEn
 }
 
 /// Returns a store that runs every action dispatched to it through `middleware`
-/// before it reaches `store`: the work of ``applyMiddleware(_:)-(Array<Middleware<State>>)``,
+/// before it reaches `store`: the work of ``applyMiddleware(_:)-([Middleware<State>])``,
 /// applied to a store that already exists.
 ///
 /// Use it to add middleware to a store created with an in-place reducer, which
@@ -51,10 +51,10 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: 
 }
 
 /// Creates a store enhancer that runs every dispatched action through
-/// `middleware`, outermost first; see ``applyMiddleware(_:)-(Array<Middleware<State>>)``.
+/// `middleware`, outermost first; see ``applyMiddleware(_:)-([Middleware<State>])``.
 ///
 /// - Parameter middleware: The middleware, outermost first.
-/// - Returns: An enhancer for ``createStore(_:_:_:)``.
+/// - Returns: An enhancer for ``createStore(_:_:_:)-(_,State?,_)``.
 @inlinable
 public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreEnhancer<State> {
     applyMiddleware(middleware)

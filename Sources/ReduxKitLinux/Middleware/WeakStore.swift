@@ -26,7 +26,9 @@ public final class WeakStore<State: Sendable>: Sendable {
         link.currentStore()?.dispatch(action)
     }
 
-    /// The store's current state, or `nil` if the store is gone.
+    /// The store's current state.
+    ///
+    /// - Returns: The state, or `nil` if the store is gone.
     public func getState() -> State? {
         link.currentStore()?.getState()
     }
