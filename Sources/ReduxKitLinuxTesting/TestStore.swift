@@ -22,39 +22,11 @@ import ReduxKitLinux
 /// later). Dispatching with actions left unasserted fails, and so does
 /// `finish()` or the test store going away with any left. Failures go to Swift
 /// Testing when it runs the test, and to XCTest otherwise.
-public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
-    // `recording` is guarded by `lock`; the store serialises the middleware and
-    // subscriber that write to it.
-
-    /// One reduction the store made: the action that reached the reducer, the
-    /// state before and after, and whether the test dispatched it.
-    struct Step {
-        let action: any Action
-        let before: State
-        let after: State
-        let isOwn: Bool
-    }
-
-    private struct Recording {
-        /// Reductions by the test's own dispatches, in order, not yet checked.
-        var steps: [Step] = []
-        /// Reductions the test has not asserted yet: actions dispatched by middleware or effects.
-        var received: [Step] = []
-        /// Actions that reached the reducer, waiting for the state they produced.
-        var reducing: [(action: any Action, isOwn: Bool)] = []
-        var lastState: State
-        /// How deep the outermost middleware is in nested dispatches, and
-        /// whether the next top-level dispatch is the test's own.
-        var depth = 0
-        var ownDispatchPending = false
-        var ownReductionSeen = false
-    }
-
+public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// The store under test.
     public let store: Store<State>
-    private let lock = NSLock()
-    private var recording: Recording
-    private let onFailure: ((String) -> Void)?
+    private let recorder: ReductionRecorder<State>
+    private let onFailure: (@Sendable (String) -> Void)?
 
     /// Creates a test store around a reducer (in-place) and its middleware.
     ///
@@ -68,35 +40,16 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         initialState: State,
         reducer: @escaping InPlaceReducer<State>,
         middleware: [Middleware<State>] = [],
-        onFailure: ((String) -> Void)? = nil
+        onFailure: (@Sendable (String) -> Void)? = nil
     ) {
-        self.recording = Recording(lastState: initialState)
-        self.onFailure = onFailure
+        let recorder = ReductionRecorder(initialState: initialState)
         let base = createStore(reducer, initialState)
-        // Filled in below, once `self` exists; the middleware only runs on dispatch.
-        let box = WeakBox<TestStore<State>>()
-        let outermost: Middleware<State> = { _ in
-            { next in
-                { action in
-                    box.value?.enter()
-                    defer { box.value?.leave() }
-                    return next(action)
-                }
-            }
-        }
-        let innermost: Middleware<State> = { _ in
-            { next in
-                { action in
-                    box.value?.reaching(action)
-                    return next(action)
-                }
-            }
-        }
-        store = applyMiddleware([outermost] + middleware + [innermost], to: base)
-        box.value = self
+        self.recorder = recorder
+        self.onFailure = onFailure
+        self.store = applyMiddleware([recorder.outermost] + middleware + [recorder.innermost], to: base)
         // Subscribed first, so it sees each reduction's state before any other
         // subscriber can dispatch again.
-        base.subscribe { [weak self] state in self?.reduced(to: state) }
+        base.subscribe { state in recorder.reduced(to: state) }
     }
 
     /// Creates a test store around an optional-state reducer.
@@ -111,7 +64,7 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         initialState: State,
         reducer: @escaping Reducer<State>,
         middleware: [Middleware<State>] = [],
-        onFailure: ((String) -> Void)? = nil
+        onFailure: (@Sendable (String) -> Void)? = nil
     ) {
         self.init(
             initialState: initialState,
@@ -121,7 +74,7 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        let left = recording.received
+        let left = recorder.takeReceived()
         if !left.isEmpty { fail(Self.unasserted(left), at: CallSite()) }
     }
 
@@ -143,21 +96,13 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let left = withLock { $0.received }
+        let left = recorder.received
         if !left.isEmpty {
             fail("Dispatching \(action.type) before asserting what was received: " + Self.unasserted(left), at: site)
         }
-        withLock {
-            $0.ownDispatchPending = true
-            $0.ownReductionSeen = false
-        }
+        recorder.beginOwnDispatch()
         store.dispatch(action)
-        let own = withLock { recording -> Step? in
-            recording.ownDispatchPending = false
-            let step = recording.steps.first
-            recording.steps.removeAll()
-            return step
-        }
+        let own = recorder.endOwnDispatch()
         guard let own else {
             if update != nil {
                 fail("\(action.type) never reached the reducer, so the state did not change as asserted.", at: site)
@@ -214,7 +159,7 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     /// Drops every received action not yet asserted (for tests that do not
     /// care about them); `finish` then passes.
     public func skipReceivedActions() {
-        withLock { $0.received.removeAll() }
+        _ = recorder.takeReceived()
     }
 
     /// Fails the test if any received action is left unasserted.
@@ -227,47 +172,9 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
     public func finish(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
-        let left = withLock { recording -> [Step] in
-            defer { recording.received.removeAll() }
-            return recording.received
-        }
+        let left = recorder.takeReceived()
         if !left.isEmpty {
             fail(Self.unasserted(left), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-    }
-
-    // MARK: - Recording (called by the store, under its lock)
-
-    private func enter() {
-        withLock { $0.depth += 1 }
-    }
-
-    private func leave() {
-        withLock { $0.depth -= 1 }
-    }
-
-    private func reaching(_ action: any Action) {
-        withLock { recording in
-            // The test's own action is the first to reach the reducer while its
-            // dispatch is the only one under way (depth 1).
-            let isOwn = recording.ownDispatchPending && recording.depth == 1 && !recording.ownReductionSeen
-            if isOwn { recording.ownReductionSeen = true }
-            recording.reducing.append((action, isOwn))
-        }
-    }
-
-    private func reduced(to state: State) {
-        withLock { recording in
-            // A new state with no action through the middleware (replaceReducer,
-            // time travel): nothing to assert, but later steps start from it.
-            guard !recording.reducing.isEmpty else {
-                recording.lastState = state
-                return
-            }
-            let (action, isOwn) = recording.reducing.removeFirst()
-            let step = Step(action: action, before: recording.lastState, after: state, isOwn: isOwn)
-            recording.lastState = state
-            if isOwn { recording.steps.append(step) } else { recording.received.append(step) }
         }
     }
 
@@ -278,9 +185,9 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         assert update: ((inout State) -> Void)?, at site: CallSite
     ) async {
         let deadline = ContinuousClock.now + timeout
-        var step: Step?
+        var step: ReductionRecorder<State>.Step?
         while step == nil {
-            step = withLock { recording in recording.received.isEmpty ? nil : recording.received.removeFirst() }
+            step = recorder.popReceived()
             if step == nil {
                 guard ContinuousClock.now < deadline else {
                     fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)
@@ -297,7 +204,7 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         check(step, update: update, at: site)
     }
 
-    private func check(_ step: Step, update: ((inout State) -> Void)?, at site: CallSite) {
+    private func check(_ step: ReductionRecorder<State>.Step, update: ((inout State) -> Void)?, at site: CallSite) {
         var expected = step.before
         update?(&expected)
         guard expected != step.after else { return }
@@ -314,19 +221,7 @@ public final class TestStore<State: Equatable & Sendable>: @unchecked Sendable {
         if let onFailure { onFailure(message) } else { failTest(message, at: site) }
     }
 
-    private static func unasserted(_ steps: [Step]) -> String {
+    private static func unasserted(_ steps: [ReductionRecorder<State>.Step]) -> String {
         "\(steps.count) received action(s) not asserted: " + steps.map(\.action.type).joined(separator: ", ")
     }
-
-    private func withLock<Result>(_ body: (inout Recording) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&recording)
-    }
-}
-
-/// A weak reference that can be set after the closures holding it are made.
-private final class WeakBox<Value: AnyObject>: @unchecked Sendable {
-    // Set once, before any dispatch can read it.
-    weak var value: Value?
 }
