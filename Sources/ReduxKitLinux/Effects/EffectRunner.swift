@@ -36,11 +36,6 @@ final class EffectRunner: Sendable {
         }
     }
 
-    /// How many effects are running (for tests).
-    var count: Int {
-        running.withLock { $0.cancels.count }
-    }
-
     private func finished(_ key: UInt64) {
         _ = running.withLock { $0.cancels.removeValue(forKey: key) }
     }
