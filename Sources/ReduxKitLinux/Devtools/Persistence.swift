@@ -27,7 +27,9 @@ import Foundation
 /// - Saving errors (an unwritable directory, a full disk) go to `onError`; the
 ///   store keeps working.
 ///
-/// One `Persistence` persists one store. Every method is safe from any thread.
+/// One `Persistence` persists one store; the store keeps it alive, and when
+/// the store is freed a save still waiting is written at once. Every method is
+/// safe from any thread.
 public final class Persistence<State: Codable & Sendable>: Sendable {
     /// The file the state is kept in.
     public let file: URL
@@ -84,6 +86,12 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
         }
     }
 
+    deinit {
+        // The store is gone (it held this object): save what a debounced write
+        // was still waiting for. No work item can be running with `self` now.
+        writePending(upTo: .max)
+    }
+
     /// Writes the latest state now, if it changed since the last write, and
     /// waits for the write to finish.
     public func flush() {
@@ -104,7 +112,9 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
             if status.attached { Misuse.fail(Misuse.persistenceKeepsOneStore) }
             status.attached = true
         }
-        store.subscribe { [weak self] state in self?.changed(state) }
+        // Held strongly by the store (it holds no store), so saving goes on even
+        // if the app keeps no reference to this object.
+        store.subscribe { state in self.changed(state) }
     }
 
     /// Records a new state and schedules its write once changes stop.

@@ -67,6 +67,18 @@ struct PersistenceTests {
         }
     }
 
+    @Test func aStoreKeepsItsPersistenceAndTheLastChangeIsSavedWhenItIsFreed() {
+        Self.inDirectory { directory in
+            let file = directory.appendingPathComponent("settings.json")
+            do {
+                // No reference kept to the Persistence, and a debounce longer than the test.
+                let store = Self.makeStore(Persistence<Settings>(file: file, debounce: .seconds(60)))
+                store.dispatch(SetVolume(volume: 6))
+            }
+            #expect(Self.makeStore(Persistence<Settings>(file: file)).state.volume == 6)
+        }
+    }
+
     @Test func savesAreDebouncedAndFlushWritesAtOnce() async throws {
         try await Self.inDirectoryAsync { directory in
             let file = directory.appendingPathComponent("settings.json")
