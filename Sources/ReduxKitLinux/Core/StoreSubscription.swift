@@ -44,6 +44,8 @@ final class StoreSubscription: ReduxDisposable, @unchecked Sendable {
 /// the lock, and a way to remove the subscription.
 @usableFromInline
 class StoreCoreBase: @unchecked Sendable {
+    // Both properties are constants; the removal function takes `lock` before it touches anything.
+
     /// Serialises every use of the store; recursive so nested dispatch works.
     @usableFromInline let lock = StoreLock()
     /// Removes a subscription. The subclass passes a function formed where its
