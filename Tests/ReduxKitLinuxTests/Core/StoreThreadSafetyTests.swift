@@ -1,6 +1,7 @@
 import Foundation
-import ReduxKitLinux
 import Testing
+
+@testable import ReduxKitLinux
 
 /// Dispatch, getState, subscribe and dispose from many threads at once. Run
 /// under `swift test --sanitize=thread` by `.ci/run`.
@@ -21,7 +22,7 @@ struct StoreThreadSafetyTests {
         // Long-lived subscribers: states strictly increase, no self-overlap.
         let orderViolations = Counter()
         let subscriberOverlap = ReentryDetector()
-        let lastSeen = Guarded(0)
+        let lastSeen = Locked(0)
         store.subscribe { state in
             subscriberOverlap.enter()
             defer { subscriberOverlap.leave() }
@@ -123,7 +124,7 @@ struct StoreThreadSafetyTests {
             }, Pair())
         let left = store.view(value: { $0.left })
         let leftOrder = Counter()
-        let lastLeft = Guarded(0)
+        let lastLeft = Locked(0)
         left.subscribe { value in
             lastLeft.withLock {
                 if value <= $0 { leftOrder.increment() }

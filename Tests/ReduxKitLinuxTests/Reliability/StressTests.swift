@@ -1,6 +1,7 @@
 import Foundation
-import ReduxKitLinux
 import Testing
+
+@testable import ReduxKitLinux
 
 /// Everything at once, for the thread sanitizer (`.ci/run` runs the suite under
 /// it): threads dispatching to a store with middleware and to a scoped store,
@@ -53,7 +54,7 @@ struct StressTests {
             }
         }
         let repeatedDigits = Counter()
-        let lastSeenDigit = Guarded(-1)
+        let lastSeenDigit = Locked(-1)
         lastDigit.subscribe { digit in
             lastSeenDigit.withLock {
                 if $0 == digit { repeatedDigits.increment() }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
 
+@testable import ReduxKitLinux
+
 /// Runs `body(0)`, …, `body(count - 1)` on `count` threads of their own, all at
 /// once (unlike `concurrentPerform`, which on two cores may run them two at a
 /// time), and returns when all have finished.
@@ -62,7 +64,7 @@ final class Flag: Sendable {
 /// one thread to re-enter it (as a subscriber is, when it dispatches and the
 /// nested round calls it again).
 final class CrossThreadEntryDetector: Sendable {
-    private let holder = Guarded<(thread: pthread_t, depth: Int)>((pthread_self(), 0))
+    private let holder = Locked<(thread: pthread_t, depth: Int)>((pthread_self(), 0))
     let overlaps = Counter()
 
     func enter() {
@@ -95,7 +97,7 @@ func exitIfStillRunning(after seconds: Double = 10) {
 /// returns what it returned, or `nil` if it has not finished by then (a deadlock).
 func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Sendable () -> Value) -> Value? {
     let done = DispatchSemaphore(value: 0)
-    let outcome = Guarded<Value?>(nil)
+    let outcome = Locked<Value?>(nil)
     Thread.detachNewThread {
         let value = body()
         outcome.withLock { $0 = value }

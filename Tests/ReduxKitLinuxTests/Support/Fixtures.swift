@@ -1,5 +1,6 @@
 import Foundation
-import ReduxKitLinux
+
+@testable import ReduxKitLinux
 
 // Actions, reducers and small helpers shared by the tests.
 
@@ -28,25 +29,10 @@ func counterReducer(_ state: Int?, _ action: any Action) -> Int {
     }
 }
 
-/// A value shared between threads in tests; its lock guards `value`. (NSLock,
-/// not `Mutex`, which the thread sanitizer cannot see on Linux.)
-final class Guarded<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) {
-        self.value = value
-    }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.withLock { body(&value) }
-    }
-}
-
 /// A thread-safe list of values, for recording what subscribers, reducers and
 /// middleware saw.
 final class Recorder<Value>: Sendable {
-    private let storage = Guarded<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }
