@@ -125,6 +125,7 @@ public struct ActionLogError: Error, Equatable, CustomStringConvertible {
         self.reason = reason
     }
 
+    /// The error in one line: the line number and what was wrong with it.
     public var description: String {
         switch reason {
         case .notALogLine(let details): "line \(line): not an action log line (\(details))"

@@ -265,6 +265,8 @@ public struct PersistenceError: Error, CustomStringConvertible {
         self.underlying = underlying
     }
 
+    /// The error in one line: what went wrong, the file's name, where it was
+    /// kept aside and the error underneath, when there are any.
     public var description: String {
         let aside = keptAsideAt.map { "; kept aside as \($0.lastPathComponent)" } ?? ""
         let cause = underlying.map { ": \($0)" } ?? ""

@@ -13,5 +13,6 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
         RequestID(value: counter.wrappingAdd(1, ordering: .relaxed).newValue)
     }
 
+    /// The identifier as `request-` followed by its number.
     public var description: String { "request-\(value)" }
 }
