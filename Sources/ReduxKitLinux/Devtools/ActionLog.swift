@@ -74,16 +74,19 @@ private final class ActionLogWriter {
     func write(_ action: any Action, registry: ActionRegistry, unregistered: UnregisteredActions) {
         guard let handle else { return }
         do {
-            var line = Data("{\"type\":".utf8)
-            let timestamp = Data(",\"timestamp\":".utf8) + (try jsonString(Date().formatted(timestamps)))
+            let type: String
+            let rest: Data
             if let (name, payload) = try registry.encode(action) {
-                line += try jsonString(name) + timestamp + Data(",\"payload\":".utf8) + payload
+                (type, rest) = (name, Data(",\"payload\":".utf8) + payload)
             } else if unregistered == .mark {
-                line += try jsonString(action.type) + timestamp + Data(",\"unrecorded\":true".utf8)
+                (type, rest) = (action.type, Data(",\"unrecorded\":true".utf8))
             } else {
                 return
             }
-            line += Data("}\n".utf8)
+            let timestamp = try jsonString(Date().formatted(timestamps))
+            let line =
+                Data("{\"type\":".utf8) + (try jsonString(type)) + Data(",\"timestamp\":".utf8) + timestamp + rest
+                + Data("}\n".utf8)
             try handle.write(contentsOf: line)
         } catch {
             onError(error)
