@@ -35,7 +35,8 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
     public let file: URL
     /// The version of the state's shape written with it.
     public let version: Int
-    private let debounce: Duration
+    /// How long changes must stop before a write, in seconds (for `asyncAfter`).
+    private let debounceSeconds: Double
     private let migrate: (@Sendable (_ fromVersion: Int, _ state: Data) throws -> Data)?
     private let onError: @Sendable (PersistenceError) -> Void
     /// Serialises file writes, off the dispatching thread.
@@ -69,7 +70,7 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
     ) {
         self.file = file
         self.version = version
-        self.debounce = debounce
+        self.debounceSeconds = Double(debounce.components.seconds) + Double(debounce.components.attoseconds) / 1e18
         self.migrate = migrate
         self.onError = onError
     }
@@ -124,8 +125,7 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
             status.generation += 1
             return status.generation
         }
-        let delay = Double(debounce.components.seconds) + Double(debounce.components.attoseconds) / 1e18
-        queue.asyncAfter(deadline: .now() + delay) { [weak self] in
+        queue.asyncAfter(deadline: .now() + debounceSeconds) { [weak self] in
             self?.writePending(upTo: generation)
         }
     }
