@@ -184,24 +184,25 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         _ expected: String, timeout: Duration, matching predicate: (any Action) -> Bool,
         assert update: ((inout State) -> Void)?, at site: CallSite
     ) async {
-        let deadline = ContinuousClock.now + timeout
-        var step: ReductionRecorder<State>.Step?
-        while step == nil {
-            step = recorder.popReceived()
-            if step == nil {
-                guard ContinuousClock.now < deadline else {
-                    fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)
-                    return
-                }
-                try? await Task.sleep(for: .milliseconds(1))
-            }
+        guard let step = await nextReceived(within: timeout) else {
+            fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)
+            return
         }
-        guard let step else { return }
         guard predicate(step.action) else {
             fail("Expected to receive \(expected), but received \(step.action.type).", at: site)
             return
         }
         check(step, update: update, at: site)
+    }
+
+    /// The next received action's step, waiting up to `timeout` for one; `nil` if none came.
+    private func nextReceived(within timeout: Duration) async -> ReductionRecorder<State>.Step? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let step = recorder.popReceived() { return step }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     private func check(_ step: ReductionRecorder<State>.Step, update: ((inout State) -> Void)?, at site: CallSite) {
