@@ -175,7 +175,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
     }
 
     /// Sets the state without the reducer and notifies the subscribers, as a
-    /// dispatch would (time travel's jumps). Runs `body` first, with the lock
+    /// dispatch would (time travel's jumps). Runs `choose` first, with the lock
     /// held, to choose the state: `nil` leaves everything as it is.
     func jump(to choose: () -> State?) {
         lock.lock()
