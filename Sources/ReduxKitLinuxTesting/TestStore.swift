@@ -22,9 +22,15 @@ import ReduxKitLinux
 /// later). Dispatching with actions left unasserted fails, and so does
 /// `finish()` or the test store going away with any left. Failures go to Swift
 /// Testing when it runs the test, and to XCTest otherwise.
+///
+/// The store under test is a ``SharedStore``, so effects dispatch back through
+/// its lock wherever the test runs. Its reducer and middleware are handed over
+/// (`sending`): in a `@MainActor` test, create the thunk middleware with
+/// `thunkMiddleware(isolation: nil)` (one created on the main actor belongs to
+/// it, and could not be handed over).
 public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// The store under test.
-    public let store: Store<State>
+    public let store: SharedStore<State>
     private let recorder: ReductionRecorder<State>
     private let onFailure: (@Sendable (String) -> Void)?
 
@@ -38,18 +44,18 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///     (for testing tools built on this); `nil` fails the test.
     public init(
         initialState: State,
-        reducer: @escaping InPlaceReducer<State>,
-        middleware: [Middleware<State>] = [],
+        reducer: sending @escaping InPlaceReducer<State>,
+        middleware: sending [Middleware<State>] = [],
         onFailure: (@Sendable (String) -> Void)? = nil
     ) {
         let recorder = ReductionRecorder(initialState: initialState)
         let base = createStore(reducer, initialState)
-        self.recorder = recorder
-        self.onFailure = onFailure
-        self.store = applyMiddleware([recorder.outermost] + middleware + [recorder.innermost], to: base)
         // Subscribed first, so it sees each reduction's state before any other
         // subscriber can dispatch again.
         base.subscribe { state in recorder.reduced(to: state) }
+        self.recorder = recorder
+        self.onFailure = onFailure
+        self.store = SharedStore(applyMiddleware([recorder.outermost] + middleware + [recorder.innermost], to: base))
     }
 
     /// Creates a test store around an optional-state reducer.
@@ -62,8 +68,8 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///     (for testing tools built on this); `nil` fails the test.
     public convenience init(
         initialState: State,
-        reducer: @escaping Reducer<State>,
-        middleware: [Middleware<State>] = [],
+        reducer: sending @escaping Reducer<State>,
+        middleware: sending [Middleware<State>] = [],
         onFailure: (@Sendable (String) -> Void)? = nil
     ) {
         self.init(

@@ -17,9 +17,9 @@ extension Store {
     /// value changes (by `==`), and never with an older value than they have.
     /// Disposing a scoped subscription removes it from this store; so does
     /// freeing the scoped store (it disposes the subscriptions made through it).
-    /// The scoped store keeps this store alive. `value` and `action` run with the
-    /// store's lock held. A scoped store has no reducer of its own:
-    /// `replaceReducer` on it stops the process.
+    /// The scoped store keeps this store alive, and lives in the same isolation
+    /// domain. A scoped store has no reducer of its own: `replaceReducer` on it
+    /// stops the process.
     ///
     /// - Parameters:
     ///   - value: Derives the child's state from this store's.
@@ -83,15 +83,16 @@ extension Store {
 
 /// The backend of a scoped store: reads, dispatches and subscribes through its
 /// parent store, and disposes its subscriptions when it is freed.
-final class ScopedStoreBackend<Parent, Child>: StoreBackend, @unchecked Sendable {
-    // The closures are only called with the root store's lock held (through the
-    // parent's `read`, `serialize` and `subscribe`); `subscriptions` has its own lock.
+final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     private let parent: Store<Parent>
     private let derive: (Parent) -> Child
     private let isRepeat: ((Child, Child) -> Bool)?
     private let embed: (any Action) -> any Action
-    /// The parent subscriptions made through this scoped store, to dispose when it goes.
-    private let subscriptions = Locked<[ObjectIdentifier: any ReduxDisposable]>([:])
+    /// The parent subscriptions made through this scoped store, to dispose when
+    /// it goes, by a number of their own (a handle's address could be reused
+    /// once the handle is freed).
+    private var subscriptions: [UInt64: any ReduxDisposable] = [:]
+    private var nextSubscription: UInt64 = 0
 
     init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
@@ -104,7 +105,7 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend, @unchecked Sendable
     }
 
     deinit {
-        for subscription in subscriptions.withLock({ $0.values }) {
+        for subscription in subscriptions.values {
             subscription.dispose()
         }
     }
@@ -135,18 +136,24 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend, @unchecked Sendable
             let deliver = skippingRepeats(from: start, isRepeat: isRepeat, to: subscriber)
             return { deliver(derive($0)) }
         }
-        let subscription = ScopedSubscription(parentSubscription, owner: self)
-        subscriptions.withLock { $0[ObjectIdentifier(subscription)] = parentSubscription }
-        return subscription
+        let key = nextSubscription
+        nextSubscription &+= 1
+        subscriptions[key] = parentSubscription
+        return ScopedSubscription(parentSubscription, key: key, owner: self)
     }
 
     /// Stops tracking a subscription that was disposed through its handle.
-    func forget(_ subscription: ScopedSubscription<Parent, Child>) {
-        _ = subscriptions.withLock { $0.removeValue(forKey: ObjectIdentifier(subscription)) }
+    func forget(_ key: UInt64) {
+        subscriptions[key] = nil
     }
 
     func replaceReducer(_ reducer: @escaping InPlaceReducer<Child>) {
         Misuse.fail(Misuse.replaceReducerOnScopedStore)
+    }
+
+    func routeEffects(through shared: AnyObject) {
+        // The parent's effects dispatch into the parent, not through a shared
+        // store of this child's state.
     }
 }
 
@@ -154,10 +161,12 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend, @unchecked Sendable
 /// subscription and stops the scoped store tracking it.
 final class ScopedSubscription<Parent, Child>: ReduxDisposable {
     private let parentSubscription: any ReduxDisposable
+    private let key: UInt64
     private weak let owner: ScopedStoreBackend<Parent, Child>?
 
-    init(_ parentSubscription: any ReduxDisposable, owner: ScopedStoreBackend<Parent, Child>) {
+    init(_ parentSubscription: any ReduxDisposable, key: UInt64, owner: ScopedStoreBackend<Parent, Child>) {
         self.parentSubscription = parentSubscription
+        self.key = key
         self.owner = owner
     }
 
@@ -165,6 +174,6 @@ final class ScopedSubscription<Parent, Child>: ReduxDisposable {
 
     func dispose() {
         parentSubscription.dispose()
-        owner?.forget(self)
+        owner?.forget(key)
     }
 }

@@ -40,6 +40,12 @@ enum Misuse {
     @usableFromInline static let asyncThunkWithoutStore =
         "Async thunks need a MiddlewareApi made by applyMiddleware, to reach their store from a task."
 
+    /// An async effect was started in a store that has no way back for its results.
+    @usableFromInline static let asyncEffectWithoutWayBack =
+        "This store has no way back for async effects: it lives on no actor. "
+        + "Create the store and its thunkMiddleware() (or listeners.middleware()) on an actor, "
+        + "such as in a @MainActor function, or hand the store to a SharedStore."
+
     /// A TimeTravel's enhancer was applied to a second store.
     @usableFromInline static let timeTravelRecordsOneStore =
         "A TimeTravel records one store; make one TimeTravel for each store."

@@ -16,7 +16,7 @@
 /// }
 /// ```
 ///
-/// A store calls its reducer with its lock held, one action at a time, so a
+/// A store calls its reducer in its own domain, one action at a time, so a
 /// reducer need not be `Sendable`; it may not dispatch, subscribe or read the
 /// store it belongs to.
 ///
@@ -38,7 +38,7 @@ public typealias Reducer<State> = (State?, any Action) -> State
 /// }
 /// ```
 ///
-/// The same rules apply as for ``Reducer``: it runs with the store's lock held
+/// The same rules apply as for ``Reducer``: it runs in the store's domain
 /// and may not use its own store.
 public typealias InPlaceReducer<State> = (inout State, any Action) -> Void
 

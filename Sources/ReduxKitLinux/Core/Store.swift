@@ -1,13 +1,18 @@
 /// A store: holds the state of an app, applies dispatched actions to it with a
 /// reducer, and tells subscribers about each new state.
 ///
-/// Create one with ``createStore(_:_:_:)-(_,State?,_)``. A store is safe to use from any
-/// thread: dispatch, getState, subscribe and dispose may be called at once from
-/// many threads. It runs its reducer, its middleware and its subscribers one at a
-/// time, under one recursive lock, so none of them need to be `Sendable`, and a
-/// subscriber or middleware may dispatch again (the nested dispatch is applied at
-/// once, as in Redux). Subscribers and middleware run on the thread that
-/// dispatched.
+/// Create one with ``createStore(_:_:_:)-(_,State?,_)``. A store lives in one
+/// isolation domain, as a Redux store lives on one thread: the main actor, one
+/// actor, or the code that made it. It is not `Sendable`, and neither are the
+/// closures it holds (its reducer, middleware and subscribers), so they may
+/// capture local variables and non-`Sendable` objects: the compiler's
+/// region-based isolation refuses to let the store, or anything its closures
+/// capture, be used from another thread while it is still used here. It runs
+/// its closures one at a time, with no lock, and a subscriber or middleware may
+/// dispatch again (the nested dispatch is applied at once, as in Redux).
+///
+/// To use one store from many threads, hand it over to a ``SharedStore``:
+/// `SharedStore(createStore(reducer, nil))`.
 ///
 /// ```swift
 /// let store = createStore(counterReducer, nil)
@@ -44,7 +49,7 @@ public final class Store<State> {
     /// sends every action through `dispatch`: what a ``StoreEnhancer`` returns,
     /// like `{ ...store, dispatch }` in Redux.
     ///
-    /// The store calls `dispatch` with its lock held, one action at a time, so
+    /// The store calls `dispatch` in its own domain, one action at a time, so
     /// `dispatch` need not be thread-safe. It usually ends by calling
     /// `store.dispatch`.
     ///
@@ -61,9 +66,9 @@ public final class Store<State> {
     /// reducer, stores the new state and calls every subscriber with it, before
     /// returning.
     ///
-    /// When `dispatch` returns, ``getState()`` on the same thread reflects the
-    /// action. Safe to call from any thread; calling it from inside the reducer
-    /// stops the process ("Reducers may not dispatch actions.").
+    /// When `dispatch` returns, ``getState()`` reflects the action. Calling it
+    /// from inside the reducer stops the process ("Reducers may not dispatch
+    /// actions.").
     ///
     /// - Parameter action: The action to apply.
     /// - Returns: The action, or whatever the middleware chose to return.
@@ -80,7 +85,6 @@ public final class Store<State> {
 
     /// Returns the current state.
     ///
-    /// Safe to call from any thread; it waits while another thread dispatches.
     /// Calling it from inside the reducer stops the process: the reducer already
     /// has the state as its argument.
     ///
@@ -100,13 +104,13 @@ public final class Store<State> {
     /// Adds a subscriber, called with the new state after every dispatch, in the
     /// order subscribers were added.
     ///
-    /// The subscriber is not called now, only from the next dispatch on. It never
-    /// receives a state older than one it has received, nor the same state twice,
-    /// even when subscribers dispatch, and it is never called concurrently with
-    /// itself. Safe to call from any thread, including from a subscriber (the new
-    /// subscriber then first hears of the next dispatch).
+    /// The subscriber is not called now, only from the next dispatch on (see
+    /// ``subscribe(includingCurrentState:_:)`` to receive the current state
+    /// first). It never receives a state older than one it has received, nor the
+    /// same state twice, even when subscribers dispatch. It may be called from
+    /// a subscriber (the new subscriber then first hears of the next dispatch).
     ///
-    /// - Parameter subscriber: Called with each new state, on the dispatching thread.
+    /// - Parameter subscriber: Called with each new state, in the store's domain.
     /// - Returns: A handle whose `dispose()` removes this subscriber and releases
     ///   it; after `dispose()` returns, the subscriber is never called again. The
     ///   handle does not keep the store alive.
@@ -116,8 +120,30 @@ public final class Store<State> {
         addSubscriber(making: { _ in subscriber })
     }
 
+    /// Adds a subscriber that first receives the current state, at once, then
+    /// every new one, with no gap a dispatch could fall into.
+    ///
+    /// ```swift
+    /// store.subscribe(includingCurrentState: true) { render($0) }  // renders now, then on every change
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - includingCurrentState: Whether to call `subscriber` with the current
+    ///     state before this method returns; `false` is ``subscribe(_:)``.
+    ///   - subscriber: Called with each state.
+    /// - Returns: A handle whose `dispose()` removes this subscriber.
+    @inlinable
+    @discardableResult
+    public func subscribe(
+        includingCurrentState: Bool, _ subscriber: @escaping (State) -> Void
+    ) -> any ReduxDisposable {
+        let handle = addSubscriber(making: { _ in subscriber })
+        if includingCurrentState { subscriber(getState()) }
+        return handle
+    }
+
     /// Adds the subscriber `makeSubscriber` returns, called with the current
-    /// state under the lock (see ``StoreBackend/subscribe(_:)``).
+    /// state (see ``StoreBackend/subscribe(_:)``).
     @inlinable
     func addSubscriber(making makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
         if let core { return core.subscribe(makeSubscriber) }
@@ -141,7 +167,3 @@ public final class Store<State> {
         backend.replaceReducer(reducer)
     }
 }
-
-// The store's only mutable parts live in `backend`, guarded by the root store's
-// lock, and the enhancer's dispatch function is only ever called with that lock held.
-extension Store: @unchecked Sendable where State: Sendable {}

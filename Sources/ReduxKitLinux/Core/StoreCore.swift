@@ -1,9 +1,10 @@
-/// The state, reducer and subscribers one store owns, and the lock that makes
-/// them safe to use from any thread.
+/// The state, reducer and subscribers one store owns.
 ///
-/// Every entry point takes `lock`, a recursive lock, so reducers, middleware and
-/// subscribers run one at a time while nested dispatch from a subscriber or
-/// middleware on the same thread proceeds at once, as in Redux. `isReducing`
+/// It has no lock: it is not `Sendable`, so the compiler keeps it, and every
+/// closure it holds, in one isolation domain. Reducers, middleware and
+/// subscribers therefore run one at a time, and a nested dispatch from a
+/// subscriber or middleware proceeds at once, as in Redux. (``SharedStore``
+/// puts a whole store behind a lock to use it from many threads.) `isReducing`
 /// turns calls made from inside the reducer into clear failures instead of
 /// silent reentrancy.
 ///
@@ -12,12 +13,12 @@
 /// generic metadata at run time on every dispatch, which cost more than the
 /// dispatch itself.
 @usableFromInline
-final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
-    // Every `var` below is read and written only with `lock` held. They are
-    // `@exclusivity(unchecked)`: Swift would otherwise check exclusive access to a
-    // class's stored `var`s at run time, several times a dispatch; the lock
-    // already serialises every access, and `isReducing` stops the one reentrant
-    // access that could overlap (the store used from inside its reducer).
+final class StoreCore<State>: StoreCoreBase, StoreBackend {
+    // Every `var` below is `@exclusivity(unchecked)`: Swift would otherwise check
+    // exclusive access to a class's stored `var`s at run time, several times a
+    // dispatch. The core is used from one isolation domain at a time (it is not
+    // `Sendable`), and `isReducing` stops the one reentrant access that could
+    // overlap (the store used from inside its reducer).
 
     @usableFromInline @exclusivity(unchecked) var state: State
     /// The reducer, in place: optional-state reducers are wrapped, so the store
@@ -32,6 +33,9 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
     /// How many notification rounds are running (more than one when a
     /// subscriber dispatches); the subscriber list is compacted only at zero.
     @usableFromInline @exclusivity(unchecked) var notificationDepth = 0
+    /// The ways back into this store that its middleware's effects use, so a
+    /// ``SharedStore`` taking the store over can route them through its lock.
+    @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = []
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
@@ -62,8 +66,6 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
     /// subscribers. Returns `action`.
     @inlinable
     func dispatch(_ action: any Action) -> any Action {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         isReducing = true
         reducer(&state, action)
@@ -75,8 +77,6 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
 
     @inlinable
     func serialize(_ body: () -> any Action) -> any Action {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         return body()
     }
@@ -123,27 +123,22 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
 
     @inlinable
     func getState() -> State {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
         return state
     }
 
     @inlinable
     func read<Result>(_ body: (State) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
         let current = state
         return body(current)
     }
 
     /// Adds the subscriber `makeSubscriber` returns at the end of the list; it is
-    /// first called on the next dispatch.
+    /// first called on the next dispatch. `makeSubscriber` gets the current
+    /// state, and nothing can be dispatched before the subscriber is in place.
     @inlinable
     func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.subscribeFromReducer) }
         let current = state
         let subscriber = makeSubscriber(current)
@@ -156,8 +151,6 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
     /// already disposed.
     @inlinable
     func unsubscribe(_ subscription: StoreSubscription) {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.unsubscribeFromReducer) }
         guard !subscription.isDisposed else { return }
         subscription.isDisposed = true
@@ -169,28 +162,27 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend, @unchecked Sendable {
 
     /// How many subscribers are live (for tests that check nothing is left behind).
     var subscriberCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return subscribers.count
+        subscribers.count
     }
 
     /// Sets the state without the reducer and notifies the subscribers, as a
-    /// dispatch would (time travel's jumps). Runs `choose` first, with the lock
-    /// held, to choose the state: `nil` leaves everything as it is.
-    func jump(to choose: () -> State?) {
-        lock.lock()
-        defer { lock.unlock() }
+    /// dispatch would (time travel's jumps).
+    func jump(to target: State) {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
-        guard let target = choose() else { return }
         state = target
         version &+= 1
         if subscribers.count > 0 { notifySubscribers() }
     }
 
     @usableFromInline
+    func routeEffects(through shared: AnyObject) {
+        for route in effectRoutes {
+            route.route?.routeThrough(shared: shared)
+        }
+    }
+
+    @usableFromInline
     func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
-        lock.lock()
-        defer { lock.unlock() }
         if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
         reducer = newReducer
         _ = dispatch(ReplaceReducerAction())

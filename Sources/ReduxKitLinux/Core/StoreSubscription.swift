@@ -6,11 +6,13 @@
 /// core formed in code specialised for its state.
 ///
 /// It holds its store weakly, so a subscriber that keeps its own handle makes
-/// no cycle, and a handle kept after the store is gone reports `disposed`.
+/// no cycle, and a handle kept after the store is gone reports `disposed`. Like
+/// its store, it is not `Sendable`: it is used in the store's isolation domain.
 @usableFromInline
-final class StoreSubscription: ReduxDisposable, @unchecked Sendable {
-    // `index` and `isDisposed` are read and written only with the owning core's
-    // lock held, so Swift's run-time exclusivity checks are switched off for them.
+final class StoreSubscription: ReduxDisposable {
+    // `index` and `isDisposed` are only touched in the store's isolation domain,
+    // and the store never touches them from inside a call that could overlap, so
+    // Swift's run-time exclusivity checks are switched off for them.
 
     /// The store core this subscription belongs to.
     @usableFromInline weak let core: StoreCoreBase?
@@ -27,10 +29,7 @@ final class StoreSubscription: ReduxDisposable, @unchecked Sendable {
 
     @usableFromInline
     var disposed: Bool {
-        guard let core else { return true }
-        core.lock.lock()
-        defer { core.lock.unlock() }
-        return isDisposed
+        core == nil || isDisposed
     }
 
     @usableFromInline
@@ -41,13 +40,9 @@ final class StoreSubscription: ReduxDisposable, @unchecked Sendable {
 }
 
 /// What a subscription handle needs of its store core, without its state type:
-/// the lock, and a way to remove the subscription.
+/// a way to remove the subscription.
 @usableFromInline
-class StoreCoreBase: @unchecked Sendable {
-    // Both properties are constants; the removal function takes `lock` before it touches anything.
-
-    /// Serialises every use of the store; recursive so nested dispatch works.
-    @usableFromInline let lock = StoreLock()
+class StoreCoreBase {
     /// Removes a subscription. The subclass passes a function formed where its
     /// state type is known, so disposing runs specialised code.
     @usableFromInline let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void

@@ -45,7 +45,7 @@ public func actionLogMiddleware<State>(
     }
 }
 
-/// Writes log lines to a file; used only inside dispatch, under the store's lock.
+/// Writes log lines to a file; used only inside dispatch, in the store's domain.
 private final class ActionLogWriter {
     private let handle: FileHandle?
     private let onError: @Sendable (any Error) -> Void

@@ -14,29 +14,28 @@
 /// Undo, redo and `jump(to:)` set the store's state to a recorded one and
 /// notify subscribers, as a dispatch would; a new dispatch after an undo drops
 /// the entries after the present (the redo branch). While paused, actions still
-/// change the state but are not recorded. Every method is safe from any thread.
-/// One `TimeTravel` records one store.
-public final class TimeTravel<State: Sendable>: Sendable {
+/// change the state but are not recorded. One `TimeTravel` records one store,
+/// and lives in that store's isolation domain (it is not `Sendable`).
+public final class TimeTravel<State> {
     /// One recorded step: an action and the state after it.
-    public struct Entry: Sendable {
+    public struct Entry {
         /// The action's `type` (`"@@INIT"` for the state the store started from).
         public let actionType: String
         /// The state after the action.
         public let state: State
     }
 
-    private struct History {
-        var entries: [Entry] = []
-        var present = 0
-        var isRecording = true
-        var initial: Entry?
-        weak var core: StoreCore<State>?
-        var attached = false
-    }
-
     /// The most entries the history keeps.
     public let capacity: Int
-    private let history: Locked<History>
+    /// The recorded entries, oldest first.
+    public private(set) var entries: [Entry] = []
+    /// The index in ``entries`` of the store's present state.
+    public private(set) var presentIndex = 0
+    /// Whether actions are being recorded.
+    public private(set) var isRecording = true
+    private var initial: Entry?
+    private weak var core: StoreCore<State>?
+    private var attached = false
 
     /// Creates a time-travel recorder.
     ///
@@ -44,7 +43,6 @@ public final class TimeTravel<State: Sendable>: Sendable {
     public init(capacity: Int = 100) {
         precondition(capacity >= 2, "TimeTravel needs a capacity of at least 2.")
         self.capacity = capacity
-        self.history = Locked(History())
     }
 
     /// The enhancer to create the store with.
@@ -62,25 +60,19 @@ public final class TimeTravel<State: Sendable>: Sendable {
         }
     }
 
-    /// The recorded entries, oldest first.
-    public var entries: [Entry] { history.withLock { $0.entries } }
-    /// The index in ``entries`` of the store's present state.
-    public var presentIndex: Int { history.withLock { $0.present } }
     /// Whether there is an entry before the present.
-    public var canUndo: Bool { history.withLock { $0.present > 0 } }
+    public var canUndo: Bool { presentIndex > 0 }
     /// Whether there is an entry after the present.
-    public var canRedo: Bool { history.withLock { $0.present + 1 < $0.entries.count } }
-    /// Whether actions are being recorded.
-    public var isRecording: Bool { history.withLock { $0.isRecording } }
+    public var canRedo: Bool { presentIndex + 1 < entries.count }
 
     /// Moves the store one entry back; does nothing at the oldest entry.
     public func undo() {
-        move { $0.present - 1 }
+        jump(to: presentIndex - 1)
     }
 
     /// Moves the store one entry forward; does nothing at the newest entry.
     public func redo() {
-        move { $0.present + 1 }
+        jump(to: presentIndex + 1)
     }
 
     /// Moves the store to the entry at `index` of ``entries``; does nothing for
@@ -88,68 +80,48 @@ public final class TimeTravel<State: Sendable>: Sendable {
     ///
     /// - Parameter index: The entry's index in ``entries``.
     public func jump(to index: Int) {
-        move { _ in index }
+        guard let core, entries.indices.contains(index), index != presentIndex else { return }
+        presentIndex = index
+        core.jump(to: entries[index].state)
     }
 
     /// Stops recording: actions still change the state, but the history stays as it is.
     public func pause() {
-        history.withLock { $0.isRecording = false }
+        isRecording = false
     }
 
     /// Records again from the next action on.
     public func resume() {
-        history.withLock { $0.isRecording = true }
+        isRecording = true
     }
 
     /// Moves the store back to the state it was created with and clears the
     /// history down to that one entry.
     public func reset() {
-        guard let core = history.withLock({ $0.core }) else { return }
-        core.jump {
-            history.withLock { history in
-                guard let initial = history.initial else { return nil }
-                history.entries = [initial]
-                history.present = 0
-                return initial.state
-            }
-        }
+        guard let core, let initial else { return }
+        entries = [initial]
+        presentIndex = 0
+        core.jump(to: initial.state)
     }
 
     private func attach(to store: Store<State>) {
         guard let core = store.core else { Misuse.fail(Misuse.timeTravelNeedsARootStore) }
-        let state = store.getState()
-        history.withLock { history in
-            if history.attached { Misuse.fail(Misuse.timeTravelRecordsOneStore) }
-            history.attached = true
-            history.core = core
-            let initial = Entry(actionType: "@@INIT", state: state)
-            history.initial = initial
-            history.entries = [initial]
-            history.present = 0
-        }
+        if attached { Misuse.fail(Misuse.timeTravelRecordsOneStore) }
+        attached = true
+        self.core = core
+        let initial = Entry(actionType: "@@INIT", state: store.getState())
+        self.initial = initial
+        entries = [initial]
+        presentIndex = 0
     }
 
     private func record(_ action: any Action, state: State) {
-        history.withLock { history in
-            guard history.isRecording else { return }
-            history.entries.removeSubrange((history.present + 1)...)
-            history.entries.append(Entry(actionType: action.type, state: state))
-            if history.entries.count > capacity { history.entries.removeFirst(history.entries.count - capacity) }
-            history.present = history.entries.count - 1
-        }
-    }
-
-    /// Moves the present to the index `target` chooses and sets the store's
-    /// state to that entry's, under the store's lock so no dispatch slips between.
-    private func move(_ target: @escaping (History) -> Int) {
-        guard let core = history.withLock({ $0.core }) else { return }
-        core.jump {
-            history.withLock { history in
-                let index = target(history)
-                guard history.entries.indices.contains(index), index != history.present else { return nil }
-                history.present = index
-                return history.entries[index].state
-            }
-        }
+        guard isRecording else { return }
+        entries.removeSubrange((presentIndex + 1)...)
+        entries.append(Entry(actionType: action.type, state: state))
+        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        presentIndex = entries.count - 1
     }
 }
+
+extension TimeTravel.Entry: Sendable where State: Sendable {}

@@ -17,7 +17,9 @@
 /// let todos = try await handle.value
 /// ```
 ///
-/// It needs the `thunkMiddleware()`. The body runs in a task; cancelling the
+/// It needs the `thunkMiddleware()`, and a way back into the store for its
+/// results: a store created on an actor (with its `thunkMiddleware()` created
+/// there too), or a ``SharedStore``. The body runs in a task; cancelling the
 /// handle cancels that task (the body sees it cooperatively, through
 /// `Task.isCancelled` or a throwing `Task.checkCancellation()`), and the run is
 /// then reported as rejected with ``Rejected/wasCancelled`` set. A body that
@@ -131,6 +133,9 @@ extension AsyncThunk where Argument == Void {
 
 /// What an ``AsyncThunk``'s body gets: its run's identifier, and a way to
 /// dispatch and read the state from its task.
+///
+/// Both run in the store's own domain (on its actor, or under its
+/// ``SharedStore``'s lock), so they are `async`.
 public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// The run.
     public let requestID: RequestID
@@ -142,8 +147,8 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Parameter action: The action to dispatch.
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
-    public func dispatch(_ action: any Action) -> (any Action)? {
-        store.dispatch(action)
+    public func dispatch(_ action: any Action) async -> (any Action)? {
+        await store.dispatch(action)
     }
 
     /// The store's current state.
@@ -151,8 +156,8 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone (its effects are then
     ///   being cancelled).
-    public func getState() throws -> State {
-        guard let state = store.getState() else { throw CancellationError() }
+    public func getState() async throws -> State {
+        guard let state = await store.getState() else { throw CancellationError() }
         return state
     }
 }
@@ -219,31 +224,50 @@ extension Store where State: Sendable {
     }
 }
 
+extension SharedStore {
+    /// Dispatches an async thunk's action and returns the run's handle, typed;
+    /// see ``Store/dispatch(thunk:)``.
+    ///
+    /// - Parameter action: Made by calling an ``AsyncThunk``.
+    /// - Returns: A handle to await or cancel the run.
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+        Value
+    > {
+        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
+        return handle
+    }
+}
+
 /// An action the thunk middleware starts, whatever its argument and value types.
 protocol AsyncThunkStarting<State>: Action {
     associatedtype State: Sendable
-    /// Dispatches the pending action, starts the run in `runner`, and returns its handle.
-    func start(store: WeakStore<State>, runner: EffectRunner) -> any Action
+    /// Dispatches the pending action with `dispatch` (inside the dispatch that
+    /// started the run, in the store's domain), starts the run in `runner`, and
+    /// returns its handle. The run dispatches its result through `store`.
+    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner) -> any Action
 }
 
 extension AsyncThunkAction: AsyncThunkStarting {
-    func start(store: WeakStore<State>, runner: EffectRunner) -> any Action {
+    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner) -> any Action {
         let requestID = RequestID.next()
         let typePrefix = thunk.typePrefix
         let argument = argument
         let body = thunk.body
         typealias Lifecycle = AsyncThunk<State, Argument, Value>
-        store.dispatch(Lifecycle.Pending(typePrefix: typePrefix, requestID: requestID, argument: argument))
+        _ = dispatch(Lifecycle.Pending(typePrefix: typePrefix, requestID: requestID, argument: argument))
         let context = AsyncThunkContext(requestID: requestID, store: store)
         let task = runner.run { () async -> Result<Value, any Error> in
             do {
                 let value = try await body(argument, context)
                 try Task.checkCancellation()
-                store.dispatch(
+                await store.dispatch(
                     Lifecycle.Fulfilled(typePrefix: typePrefix, requestID: requestID, argument: argument, value: value))
                 return .success(value)
             } catch {
-                store.dispatch(
+                await store.dispatch(
                     Lifecycle.Rejected(
                         typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
                         wasCancelled: Task.isCancelled || error is CancellationError))

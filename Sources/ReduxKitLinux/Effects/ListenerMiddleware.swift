@@ -7,10 +7,15 @@
 /// let listeners = ListenerMiddleware<AppState>()
 /// listeners.addListener(for: SearchChanged.self, policy: .latest) { action, context in
 ///     try await Task.sleep(for: .milliseconds(300))   // debounced: a newer search cancels this one
-///     context.dispatch(ResultsLoaded(try await search(action.text)))
+///     await context.dispatch(ResultsLoaded(try await search(action.text)))
 /// }
-/// let store = createStore(appReducer, nil, applyMiddleware(listeners.middleware))
+/// let store = createStore(appReducer, nil, applyMiddleware(listeners.middleware()))
 /// ```
+///
+/// Effects dispatch back into the store in its own domain: on the actor the
+/// middleware was made on (`listeners.middleware()` in a `@MainActor` function),
+/// or under the lock of the ``SharedStore`` the store is handed to; see
+/// `thunkMiddleware()`.
 ///
 /// With ``Policy/latest``, a new run of a listener cancels its run still going;
 /// with ``Policy/all`` every run goes on. An effect that throws (other than by
@@ -47,15 +52,27 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
 
     /// The middleware to install with `applyMiddleware`. It can be installed in
     /// several stores; each runs its own effects.
-    public var middleware: Middleware<State> {
-        { api in
+    ///
+    /// - Parameter isolation: The actor the store lives on, where effects
+    ///   dispatch back; leave it out (it is the caller's). Outside any actor,
+    ///   the store must be handed to a ``SharedStore`` before an effect starts.
+    /// - Returns: The middleware.
+    public func middleware(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
+        let actor = isolation
+        return { api in
+            api.route?.settle(on: actor)
             let runs = ListenerRuns(store: api.weakStore)
             return { next in
                 { action in
                     let before = api.getState()
                     let result = next(action)
                     let matching = self.registry.withLock { $0.listeners }.filter { $0.matches(action) }
-                    if !matching.isEmpty { runs.start(matching, action: action, before: before, after: api.getState()) }
+                    if !matching.isEmpty {
+                        if let store = api.weakStore, !store.route.hasWayBack {
+                            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+                        }
+                        runs.start(matching, action: action, before: before, after: api.getState())
+                    }
                     return result
                 }
             }
@@ -68,13 +85,14 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - type: The action type to listen for.
     ///   - policy: Whether a new run cancels a running one (`.latest`) or not (`.all`).
     ///   - effect: Gets the action and a context with the state before and after.
-    /// - Returns: A handle that removes the listener (runs already going go on).
+    /// - Returns: A handle that removes the listener (runs already going go on);
+    ///   it may be used from any thread.
     @discardableResult
     public func addListener<A: Action>(
         for type: A.Type,
         policy: Policy = .all,
         effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable {
+    ) -> any ReduxDisposable & Sendable {
         add(name: String(describing: type), policy: policy, matches: { $0 is A }) { action, context in
             guard let action = action as? A else { return }
             try await effect(action, context)
@@ -88,21 +106,22 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
     ///   - policy: Whether a new run cancels a running one (`.latest`) or not (`.all`).
     ///   - effect: Gets the action and a context with the state before and after.
-    /// - Returns: A handle that removes the listener (runs already going go on).
+    /// - Returns: A handle that removes the listener (runs already going go on);
+    ///   it may be used from any thread.
     @discardableResult
     public func addListener(
         named name: String = "listener",
         matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: Policy = .all,
         effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable {
+    ) -> any ReduxDisposable & Sendable {
         add(name: name, policy: policy, matches: predicate, effect: effect)
     }
 
     private func add(
         name: String, policy: Policy, matches: @escaping @Sendable (any Action) -> Bool,
         effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable {
+    ) -> any ReduxDisposable & Sendable {
         let id = registry.withLock { registry in
             let id = registry.nextID
             registry.nextID += 1
@@ -110,9 +129,9 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
             return id
         }
         let removed = Locked(false)
-        return SimpleReduxDisposable(
-            disposed: { removed.withLock { $0 } },
-            dispose: { [weak self] in
+        return SendableDisposable(
+            isDisposed: { removed.withLock { $0 } },
+            disposeAction: { [weak self] in
                 removed.withLock { $0 = true }
                 self?.registry.withLock { $0.listeners.removeAll { $0.id == id } }
             })
@@ -120,7 +139,8 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
 }
 
 /// What a listener's effect gets: the state before and after the action, and a
-/// way to dispatch and read the state from its task.
+/// way to dispatch and read the state from its task (in the store's own
+/// domain, so `async`).
 public struct ListenerContext<State: Sendable>: Sendable {
     /// The state before the action was reduced.
     public let stateBefore: State
@@ -134,16 +154,16 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Parameter action: The action to dispatch.
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
-    public func dispatch(_ action: any Action) -> (any Action)? {
-        store?.dispatch(action)
+    public func dispatch(_ action: any Action) async -> (any Action)? {
+        await store?.dispatch(action)
     }
 
     /// The store's current state.
     ///
     /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone.
-    public func getState() throws -> State {
-        guard let state = store?.getState() else { throw CancellationError() }
+    public func getState() async throws -> State {
+        guard let state = await store?.getState() else { throw CancellationError() }
         return state
     }
 }
@@ -181,7 +201,7 @@ private final class ListenerRuns<State: Sendable>: Sendable {
                     // Cancelled by a newer run or by the store going: not a failure.
                 } catch {
                     if !Task.isCancelled {
-                        store?.dispatch(ListenerFailed(listener: listener.name, actionType: action.type, error: error))
+                        await store?.dispatch(ListenerFailed(listener: listener.name, actionType: action.type, error: error))
                     }
                 }
             }

@@ -8,8 +8,8 @@
 /// })
 /// ```
 ///
-/// The function runs synchronously, inside the dispatch, with the store's lock
-/// held; for work that waits, use an ``AsyncThunk``. A thunk dispatched to a
+/// The function runs synchronously, inside the dispatch, in the store's
+/// domain; for work that waits, use an ``AsyncThunk``. A thunk dispatched to a
 /// store without the thunk middleware reaches the reducers, which ignore it.
 public struct Thunk<State>: Action {
     /// The function the thunk middleware calls.
@@ -27,6 +27,18 @@ public struct Thunk<State>: Action {
 extension Store {
     /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
     /// `store.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
+    ///
+    /// - Parameter thunk: The thunk to run.
+    /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
+    @discardableResult
+    public func dispatch(_ thunk: Thunk<State>) -> any Action {
+        dispatch(thunk as any Action)
+    }
+}
+
+extension SharedStore {
+    /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
+    /// `shared.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
     ///
     /// - Parameter thunk: The thunk to run.
     /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).

@@ -6,12 +6,26 @@
 /// cancelled when the store is freed.
 ///
 /// ```swift
-/// let store = createStore(appReducer, nil, applyMiddleware(thunkMiddleware()))
+/// @MainActor func makeStore() -> Store<AppState> {
+///     createStore(appReducer, nil, applyMiddleware(thunkMiddleware()))
+/// }
 /// ```
 ///
+/// An async thunk's body runs in a task of its own, and its results come back
+/// into the store in the store's domain: on `isolation`, the actor this
+/// middleware was created on (the caller's, by default), or under the lock of
+/// the ``SharedStore`` the store is handed to. Created on an actor, the
+/// middleware (and the store built with it) belong to that actor: the compiler
+/// keeps them there. Created outside any actor (or with `isolation: nil`), it
+/// can go into a ``SharedStore``; used in a plain ``Store`` there, starting an
+/// async thunk stops the process with a message naming these two fixes.
+///
+/// - Parameter isolation: The actor the store lives on; leave it out.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State: Sendable>() -> Middleware<State> {
-    { api in
+public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
+    let actor = isolation
+    return { api in
+        api.route?.settle(on: actor)
         let runner = EffectRunner()
         let store = api.weakStore
         return { next in
@@ -22,7 +36,8 @@ public func thunkMiddleware<State: Sendable>() -> Middleware<State> {
                 }
                 if let start = action as? any AsyncThunkStarting<State> {
                     guard let store else { Misuse.fail(Misuse.asyncThunkWithoutStore) }
-                    return start.start(store: store, runner: runner)
+                    guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
+                    return start.start(dispatch: api.dispatch, store: store, runner: runner)
                 }
                 return next(action)
             }
@@ -33,8 +48,10 @@ public func thunkMiddleware<State: Sendable>() -> Middleware<State> {
 /// The middleware that runs ``Thunk``s, for a store whose state is not
 /// `Sendable` (async thunks need a `Sendable` state, to hand it across tasks).
 ///
+/// - Parameter isolation: Not used (a plain thunk runs inside the dispatch);
+///   it keeps this overload in step with the one for async thunks.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State>() -> Middleware<State> {
+public func thunkMiddleware<State>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
     { api in
         { next in
             { action in

@@ -34,16 +34,17 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEn
 /// let store = applyMiddleware([logger], to: createStore(todosReducer, [String]()))
 /// ```
 ///
-/// The returned store shares `store`'s state, reducer, subscribers and lock.
+/// The returned store shares `store`'s state, reducer and subscribers.
 ///
 /// - Parameters:
 ///   - middleware: The middleware, outermost first.
 ///   - store: The store the chain ends in.
 /// - Returns: The store to dispatch to.
-@inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: Store<State>) -> Store<State> {
     let link = MiddlewareLink<State>()
-    let api = MiddlewareApi<State>(link: link, getState: { store.getState() })
+    let route = EffectRoute(link: link)
+    store.core?.effectRoutes.append(WeakEffectRoute(route))
+    let api = MiddlewareApi<State>(link: link, route: route, getState: { store.getState() })
     let chain = compose(middleware.map { $0(api) })
     let enhanced = Store(store, dispatch: chain(store.dispatch))
     link.connect(to: enhanced)
@@ -64,25 +65,20 @@ public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreE
 ///
 /// It refuses dispatches until the chain is built, and holds the store weakly
 /// (the store owns the chain, which owns this link), so a dispatch after the
-/// store is gone does nothing.
+/// store is gone does nothing. Like the store, it lives in the store's
+/// isolation domain.
 @usableFromInline
-final class MiddlewareLink<State>: Sendable {
-    private struct Target {
-        var connected = false
-        weak var store: Store<State>?
-    }
-
-    private let target = Locked(Target())
+final class MiddlewareLink<State> {
+    private var connected = false
+    private weak var store: Store<State>?
 
     @usableFromInline
     init() {}
 
     @usableFromInline
     func connect(to store: Store<State>) {
-        target.withLock {
-            $0.connected = true
-            $0.store = store
-        }
+        connected = true
+        self.store = store
     }
 
     @usableFromInline
@@ -93,9 +89,7 @@ final class MiddlewareLink<State>: Sendable {
     /// The store, or `nil` once it is gone; stops the process if the chain is
     /// still being built.
     func currentStore() -> Store<State>? {
-        target.withLock { target -> Store<State>? in
-            guard target.connected else { Misuse.fail(Misuse.dispatchWhileConstructingMiddleware) }
-            return target.store
-        }
+        guard connected else { Misuse.fail(Misuse.dispatchWhileConstructingMiddleware) }
+        return store
     }
 }

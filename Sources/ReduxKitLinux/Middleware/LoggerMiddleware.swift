@@ -10,7 +10,7 @@
 /// ```
 ///
 /// It costs nothing unless installed. The functions it is given run inside the
-/// dispatch, with the store's lock held, so they need not be thread-safe.
+/// dispatch, in the store's domain, so they need not be thread-safe.
 ///
 /// - Parameters:
 ///   - filter: Which actions to log; all by default.

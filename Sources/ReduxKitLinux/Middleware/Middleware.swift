@@ -9,9 +9,9 @@ public struct MiddlewareApi<State> {
     public let dispatch: Dispatch
     /// Returns the store's current state.
     public let getState: () -> State
-    /// The way back to the store `applyMiddleware` made this for (`nil` for an
-    /// api made by hand); effects reach the store through it, weakly.
-    @usableFromInline let link: MiddlewareLink<State>?
+    /// The way effects take back into the store `applyMiddleware` made this
+    /// for (`nil` for an api made by hand).
+    let route: EffectRoute<State>?
 
     /// Creates the middleware's view of a store.
     ///
@@ -21,24 +21,29 @@ public struct MiddlewareApi<State> {
     public init(dispatch: @escaping Dispatch, getState: @escaping () -> State) {
         self.dispatch = dispatch
         self.getState = getState
-        self.link = nil
+        self.route = nil
     }
 
-    @usableFromInline
-    init(link: MiddlewareLink<State>, getState: @escaping () -> State) {
+    init(link: MiddlewareLink<State>, route: EffectRoute<State>, getState: @escaping () -> State) {
         self.dispatch = { action in link.dispatch(action) }
         self.getState = getState
-        self.link = link
+        self.route = route
     }
 }
 
 extension MiddlewareApi where State: Sendable {
-    /// A weak, thread-safe way back to the store, for effects that run after the
-    /// dispatch that started them (in a task, on another thread): it dispatches
-    /// through the whole chain while the store lives, and does nothing once it is
-    /// gone. `nil` for an api not made by `applyMiddleware`.
+    /// A weak, `Sendable` way back to the store, for effects that run after the
+    /// dispatch that started them (in a task): it dispatches through the whole
+    /// chain while the store lives, and does nothing once it is gone. `nil` for an
+    /// api not made by `applyMiddleware`.
+    ///
+    /// Its calls are `async`: they run under the lock of the ``SharedStore``
+    /// that holds the store, or on the actor the store lives on. The store's
+    /// actor is known when a `thunkMiddleware()` or a listener middleware in the
+    /// same `applyMiddleware` call was created on it; otherwise only a
+    /// ``SharedStore`` gives effects a way back.
     public var weakStore: WeakStore<State>? {
-        link.map(WeakStore.init)
+        route.map(WeakStore.init)
     }
 }
 
@@ -57,6 +62,6 @@ extension MiddlewareApi where State: Sendable {
 /// }
 /// ```
 ///
-/// The store runs its middleware with its lock held, one action at a time, so a
-/// middleware need not be `Sendable`.
+/// The store runs its middleware in its own isolation domain, one action at a
+/// time, so a middleware need not be `Sendable`.
 public typealias Middleware<State> = (MiddlewareApi<State>) -> DispatchTransformer

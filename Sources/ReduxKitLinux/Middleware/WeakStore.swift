@@ -1,19 +1,22 @@
-/// A weak, thread-safe reference to a store, for effects that outlive the
+/// A weak, `Sendable` reference to a store, for effects that outlive the
 /// dispatch that started them: middleware get one from `api.weakStore`.
 ///
 /// While the store lives, `dispatch` sends an action through its whole
-/// middleware chain, from any thread or task; once the store is freed it does
-/// nothing, so an effect that finishes late never dispatches into a dead store.
+/// middleware chain, from any task; once the store is freed it does nothing,
+/// so an effect that finishes late never dispatches into a dead store. Every
+/// call runs in the store's own isolation domain: under the lock of the
+/// ``SharedStore`` that holds it, or on the actor the store was created on, so
+/// the calls are `async`.
 public final class WeakStore<State: Sendable>: Sendable {
-    private let link: MiddlewareLink<State>
+    let route: EffectRoute<State>
 
-    init(_ link: MiddlewareLink<State>) {
-        self.link = link
+    init(_ route: EffectRoute<State>) {
+        self.route = route
     }
 
     /// Whether the store is still alive.
     public var isAlive: Bool {
-        link.currentStore() != nil
+        get async { await route.read { _ in true } ?? false }
     }
 
     /// Dispatches `action` through the store's whole middleware chain.
@@ -22,14 +25,14 @@ public final class WeakStore<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone (and
     ///   nothing was dispatched).
     @discardableResult
-    public func dispatch(_ action: any Action) -> (any Action)? {
-        link.currentStore()?.dispatch(action)
+    public func dispatch(_ action: any Action) async -> (any Action)? {
+        await route.dispatch(action)
     }
 
     /// The store's current state.
     ///
     /// - Returns: The state, or `nil` if the store is gone.
-    public func getState() -> State? {
-        link.currentStore()?.getState()
+    public func getState() async -> State? {
+        await route.read { $0 }
     }
 }

@@ -9,72 +9,54 @@
 /// store.subscribe { render($0) }.disposed(by: bag)
 /// ```
 ///
-/// A bag is safe to use from any thread. It never calls `dispose()` while
-/// holding its own lock, so disposing may re-enter the bag or a store freely.
-/// Handles disposed on their own are dropped from the bag from time to time,
-/// so a long-lived bag with subscriptions coming and going does not grow
-/// without bound.
-public final class DisposeBag: Sendable {
-    private struct Contents {
-        var handles: [UInt64: any ReduxDisposable] = [:]
-        var nextKey: UInt64 = 0
-        /// The count at which to next drop handles that are already disposed.
-        var pruneAt = DisposeBag.minimumPruneCount
-    }
-
+/// Like the handles it holds, a bag lives in one isolation domain (it is not
+/// `Sendable`). It lets go of its handles before disposing them, so disposing
+/// may re-enter the bag or a store freely. Handles disposed on their own are
+/// dropped from the bag from time to time, so a long-lived bag with
+/// subscriptions coming and going does not grow without bound.
+public final class DisposeBag {
+    private var handles: [UInt64: any ReduxDisposable] = [:]
+    private var nextKey: UInt64 = 0
+    /// The count at which to next drop handles that are already disposed.
+    private var pruneAt = DisposeBag.minimumPruneCount
     private static let minimumPruneCount = 64
-    private let contents = Locked(Contents())
 
     /// Creates an empty bag.
     public init() {}
 
     deinit {
-        for handle in contents.withLock({ $0.handles.values }) {
+        for handle in handles.values {
             handle.dispose()
         }
     }
 
     /// How many handles the bag holds.
     public var count: Int {
-        contents.withLock { $0.handles.count }
+        handles.count
     }
 
     /// Adds `disposable` to the bag, to be disposed with it.
     ///
     /// - Parameter disposable: The handle to dispose when the bag is released or emptied.
     public func insert(_ disposable: any ReduxDisposable) {
-        let snapshot: [UInt64: any ReduxDisposable]? = contents.withLock { contents in
-            contents.handles[contents.nextKey] = disposable
-            contents.nextKey &+= 1
-            guard contents.handles.count >= contents.pruneAt else { return nil }
-            contents.pruneAt = Int.max  // one pruning at a time
-            return contents.handles
-        }
-        if let snapshot { prune(snapshot) }
+        handles[nextKey] = disposable
+        nextKey &+= 1
+        if handles.count >= pruneAt { prune() }
     }
 
     /// Disposes every handle in the bag and empties it; the bag can be used again.
     public func disposeAll() {
-        let handles = contents.withLock { contents in
-            defer { contents.handles.removeAll() }
-            return contents.handles.values
-        }
-        for handle in handles {
+        let taken = handles.values
+        handles.removeAll()
+        for handle in taken {
             handle.dispose()
         }
     }
 
-    /// Drops the handles of `snapshot` that are already disposed. Asking a handle
-    /// whether it is disposed may take a store's lock, so it happens outside the
-    /// bag's lock.
-    private func prune(_ snapshot: [UInt64: any ReduxDisposable]) {
-        let disposedKeys = snapshot.filter { $0.value.disposed }.keys
-        contents.withLock { contents in
-            for key in disposedKeys {
-                contents.handles[key] = nil
-            }
-            contents.pruneAt = max(Self.minimumPruneCount, contents.handles.count * 2)
-        }
+    /// Drops the handles that are already disposed.
+    private func prune() {
+        handles = handles.filter { !$0.value.disposed }
+        pruneAt = max(Self.minimumPruneCount, handles.count * 2)
     }
 }
 

@@ -10,8 +10,7 @@ extension Store {
     /// (at first, the selection when it subscribed), never with the store's
     /// previous state, and repeats are skipped once, not twice. So nested
     /// dispatch cannot make it deliver a value again (ReSwift's issues #259 and
-    /// #519). The selector runs with the store's lock held, on the dispatching
-    /// thread, after every dispatch.
+    /// #519). The selector runs in the store's domain, after every dispatch.
     ///
     /// - Parameters:
     ///   - select: Picks the part of the state to watch.
@@ -75,8 +74,8 @@ extension Store {
 /// `isRepeat(last, value)` holds, where `last` is the last value passed on
 /// (`start` at first).
 ///
-/// The store calls subscribers one at a time, under its lock, so the captured
-/// `last` needs no lock of its own.
+/// The store calls subscribers one at a time, in its own domain (a shared
+/// store: under its lock), so the captured `last` needs no lock of its own.
 @inlinable
 func skippingRepeats<Value>(
     from start: Value,

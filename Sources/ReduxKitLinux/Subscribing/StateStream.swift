@@ -1,6 +1,8 @@
+import Synchronization
+
 extension Store where State: Sendable {
     /// The store's states as an `AsyncSequence`: the current state first, then
-    /// each new state, for `for await` consumers.
+    /// each new state, for `for await` consumers in any task.
     ///
     /// ```swift
     /// for await state in store.states {
@@ -10,10 +12,11 @@ extension Store where State: Sendable {
     ///
     /// A slow consumer does not make memory grow: only the newest state waits
     /// to be read, and older ones it has not read yet are dropped (use
-    /// ``states(bufferingPolicy:)`` to keep more). The stream ends, and its
-    /// subscription is removed, when the consuming task is cancelled or stops
-    /// iterating, or when the store is freed. The stream does not keep the store
-    /// alive.
+    /// ``states(bufferingPolicy:)`` to keep more). The stream ends when the
+    /// store is freed. When the consuming task is cancelled or stops iterating,
+    /// the stream ends at once and its subscription is removed at the store's
+    /// next state change (a plain store can only be changed in its own domain).
+    /// The stream does not keep the store alive.
     public var states: AsyncStream<State> {
         states(bufferingPolicy: .bufferingNewest(1))
     }
@@ -34,23 +37,45 @@ extension Store where State: Sendable {
     ) -> AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
         let finisher = StreamFinisher(continuation)
-        let subscription = backend.subscribe { current in
+        continuation.onTermination = { _ in finisher.markTerminated() }
+        let handle = OwnHandle()
+        handle.subscription = backend.subscribe { current in
             continuation.yield(current)
-            return { finisher.yield($0) }
+            return { state in
+                if finisher.isTerminated {
+                    handle.subscription?.dispose()
+                } else {
+                    finisher.yield(state)
+                }
+            }
         }
-        continuation.onTermination = { _ in subscription.dispose() }
         return stream
     }
+}
+
+/// A subscription's own handle, for a subscriber that disposes itself.
+final class OwnHandle {
+    var subscription: (any ReduxDisposable)?
 }
 
 /// Feeds a stream from a subscriber, and finishes the stream when the subscriber
 /// is released: that is, when the store that holds it is freed (or the
 /// subscription is disposed, after the stream has already ended).
-private final class StreamFinisher<Element: Sendable>: Sendable {
+final class StreamFinisher<Element: Sendable>: Sendable {
     private let continuation: AsyncStream<Element>.Continuation
+    private let terminated = Atomic<Bool>(false)
 
     init(_ continuation: AsyncStream<Element>.Continuation) {
         self.continuation = continuation
+    }
+
+    /// Whether the consumer has gone (cancelled, or stopped iterating).
+    var isTerminated: Bool {
+        terminated.load(ordering: .acquiring)
+    }
+
+    func markTerminated() {
+        terminated.store(true, ordering: .releasing)
     }
 
     func yield(_ element: Element) {
