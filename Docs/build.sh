@@ -8,16 +8,21 @@ output=${1:?usage: bash Docs/build.sh OUTPUT_DIRECTORY}
 case "$output" in /*) ;; *) output="$PWD/$output" ;; esac
 cd "$(dirname "$0")/.."
 
-swift package dump-symbol-graph --skip-synthesized-members > /dev/null
-graphs="$(dirname "$(swift build --show-bin-path)")/symbolgraph"
-python3 Docs/check-doc-comments.py "$graphs/ReduxKitLinux.symbols.json" "$graphs/ReduxKitLinuxTesting.symbols.json"
-
-library_graphs=$(mktemp -d)
-trap 'rm -rf "$library_graphs"' EXIT
-cp "$graphs"/ReduxKitLinux.symbols.json "$library_graphs/"
-for extension_graph in "$graphs"/ReduxKitLinux@*.symbols.json; do
-    [ -e "$extension_graph" ] && cp "$extension_graph" "$library_graphs/"
+# Only the library targets are built (in a scratch directory of their own), so this works on a
+# fresh clone; `swift package dump-symbol-graph` would build the tests too.
+scratch=.build/docs-symbols
+swift build --scratch-path "$scratch" --target ReduxKitLinuxTesting > /dev/null
+modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
+graphs=$(mktemp -d)
+trap 'rm -rf "$graphs"' EXIT
+for module in ReduxKitLinux ReduxKitLinuxTesting; do
+    mkdir -p "$graphs/$module"
+    swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$(uname -m)-unknown-linux-gnu" \
+        -output-dir "$graphs/$module" -minimum-access-level public -skip-synthesized-members -skip-inherited-docs
 done
+python3 Docs/check-doc-comments.py "$graphs/ReduxKitLinux/ReduxKitLinux.symbols.json" \
+    "$graphs/ReduxKitLinuxTesting/ReduxKitLinuxTesting.symbols.json"
+library_graphs="$graphs/ReduxKitLinux"
 
 rm -rf "$output"
 docc convert Docs/ReduxKitLinux.docc \

@@ -11,7 +11,9 @@ import ReduxKitLinux
 /// test's own action is the first to reach the reducer while its dispatch is the
 /// only one under way.
 final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
-    // `recording` is guarded by `lock`.
+    // Why no race is possible: `recording` is read and written only with `lock`
+    // held, and everything in it (states, actions) is `Sendable`. (The library's
+    // own lock box is internal to it.)
 
     /// One reduction.
     struct Step {

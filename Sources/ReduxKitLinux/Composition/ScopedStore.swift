@@ -151,7 +151,7 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         Misuse.fail(Misuse.replaceReducerOnScopedStore)
     }
 
-    func routeEffects(through shared: AnyObject) {
+    func routeEffects(through shared: AnyObject & Sendable) {
         // The parent's effects dispatch into the parent, not through a shared
         // store of this child's state.
     }

@@ -6,8 +6,9 @@ import Foundation
 /// sanitizer cannot see `Mutex`'s futex-based locking and reports races that are
 /// not there, while it understands the pthread mutex under `NSLock`, so the
 /// sanitizer runs in CI stay meaningful.
-final class Locked<Value>: @unchecked Sendable {
-    // `value` is read and written only with `lock` held.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // Why no race is possible: `value` is read and written only with `lock` held,
+    // and it is `Sendable`, so what `withLock` hands out may cross threads.
     private let lock = NSLock()
     private var value: Value
 

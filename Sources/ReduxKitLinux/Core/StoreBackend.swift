@@ -31,5 +31,5 @@ protocol StoreBackend<State>: AnyObject {
     func replaceReducer(_ reducer: @escaping InPlaceReducer<State>)
 
     /// The routes its effects take back into it, at the root store's core.
-    func routeEffects(through shared: AnyObject)
+    func routeEffects(through shared: AnyObject & Sendable)
 }

@@ -175,7 +175,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     @usableFromInline
-    func routeEffects(through shared: AnyObject) {
+    func routeEffects(through shared: AnyObject & Sendable) {
         for route in effectRoutes {
             route.route?.routeThrough(shared: shared)
         }

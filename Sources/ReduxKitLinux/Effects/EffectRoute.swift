@@ -12,7 +12,7 @@ final class EffectRoute<State>: EffectRouting, Sendable {
         /// The actor the store lives on.
         var actor: (any Actor)?
         /// The shared store holding the store (a `SharedStore<State>`).
-        weak var shared: AnyObject?
+        weak var shared: (AnyObject & Sendable)?
     }
 
     private let ways = Locked(Ways())
@@ -30,7 +30,7 @@ final class EffectRoute<State>: EffectRouting, Sendable {
         ways.withLock { $0.actor = actor }
     }
 
-    func routeThrough(shared: AnyObject) {
+    func routeThrough(shared: AnyObject & Sendable) {
         ways.withLock { $0.shared = shared }
     }
 
@@ -95,7 +95,7 @@ struct ActorBoundLink<State>: @unchecked Sendable {
 /// What a store's core needs of a route, without its state type.
 protocol EffectRouting: AnyObject {
     /// Sends effects through `shared`, a `SharedStore` of the route's state.
-    func routeThrough(shared: AnyObject)
+    func routeThrough(shared: AnyObject & Sendable)
 }
 
 /// A route a store's core knows of, weakly (the chain owns it).

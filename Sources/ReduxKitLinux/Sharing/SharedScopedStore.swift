@@ -1,5 +1,5 @@
 extension SharedStore {
-    /// A shared store for part of this one; see ``Store/view(value:action:)-(_,(ChildAction)->any Action)``.
+    /// A shared store for part of this one; see the `view(value:action:)` of ``Store``.
     ///
     /// It shares this store's lock; its closures run under it.
     ///

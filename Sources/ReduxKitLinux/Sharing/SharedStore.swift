@@ -77,7 +77,7 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         self.store = store
     }
 
-    /// Dispatches an action, as ``Store/dispatch(_:)-(any Action)`` does, from any thread.
+    /// Dispatches an action, as ``Store/dispatch(_:)-(Action)`` does, from any thread.
     ///
     /// The middleware, the reducer and the subscribers run on this thread under
     /// the lock; when `dispatch` returns, ``getState()`` reflects the action.

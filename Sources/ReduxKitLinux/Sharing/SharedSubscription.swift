@@ -63,8 +63,8 @@ extension SharedStore {
     }
 
     /// Subscribes to a selected part of the state, called on the dispatching
-    /// thread only when the selection changes; see
-    /// ``Store/subscribe(select:_:)-(_,(Selected)->Void)``.
+    /// thread only when the selection changes (by `==`); see the same method of
+    /// ``Store``.
     ///
     /// - Parameters:
     ///   - select: Picks the part of the state to watch.
