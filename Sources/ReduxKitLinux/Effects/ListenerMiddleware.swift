@@ -201,7 +201,8 @@ private final class ListenerRuns<State: Sendable>: Sendable {
                     // Cancelled by a newer run or by the store going: not a failure.
                 } catch {
                     if !Task.isCancelled {
-                        await store?.dispatch(ListenerFailed(listener: listener.name, actionType: action.type, error: error))
+                        await store?.dispatch(
+                            ListenerFailed(listener: listener.name, actionType: action.type, error: error))
                     }
                 }
             }
