@@ -74,12 +74,12 @@ public final class Store<State> {
     /// - Returns: The action, or whatever the middleware chose to return.
     @inlinable
     @discardableResult
-    public func dispatch(_ action: any Action) -> any Action {
+    public func dispatch(_ action: consuming any Action) -> any Action {
         if let enhancedDispatch {
             if let core { return core.serialize { enhancedDispatch(action) } }
             return backend.serialize { enhancedDispatch(action) }
         }
-        if let core { return core.dispatch(action) }
+        if core != nil { return core.unsafelyUnwrapped.dispatch(action) }
         return backend.dispatch(action)
     }
 
