@@ -1,7 +1,7 @@
 import Foundation
 import ReduxKitLinux
 
-/// Workloads 1, 6 and 7: the cost of dispatch itself.
+/// Workloads 1, 6 and 7: the cost of dispatch itself (6 through a ``SharedStore``).
 enum DispatchWorkloads {
     struct Increment: Action {}
 
@@ -50,25 +50,18 @@ enum DispatchWorkloads {
             floor: plain, note: "target ≤ 2x")
     }
 
-    /// Workload 6: two threads dispatching `count / 2` actions each at once; its
-    /// floor column is one thread dispatching all `count`. The ratio is the
-    /// inverse of the throughput ratio: ≤ 2x means ≥ 0.5x the throughput.
+    /// Workload 6: two threads dispatching `count / 2` actions each at once to a
+    /// ``SharedStore``; its floor column is one thread dispatching all `count`
+    /// to a plain store. The ratio is the inverse of the throughput ratio: ≤ 2x
+    /// means ≥ 0.5x the throughput.
     static func twoThreads(_ count: Int, runs: Int) -> Row {
         let oneThread = Timing.of(runs: runs, setup: { createStore(counter, nil) }) { dispatch(count, to: $0) }
-        let twoThreads = Timing.of(runs: runs, setup: { createStore(counter, nil) }) { store in
-            let group = DispatchGroup()
-            for _ in 0..<2 {
-                group.enter()
-                Thread {
-                    for _ in 0..<(count / 2) { store.dispatch(Increment()) }
-                    group.leave()
-                }.start()
-            }
-            group.wait()
-            return store.getState()
+        let twoThreads = Timing.of(runs: runs, setup: SharedStoreWorkloads.makeStore) {
+            SharedStoreWorkloads.dispatchOnTwoThreads(count, to: $0)
         }
         return Row(
-            workload: "6 two threads × \((count / 2).formatted) dispatches (floor: one thread × \(count.formatted))",
+            workload:
+                "6 two threads × \((count / 2).formatted) dispatches to a shared store (floor: one thread × \(count.formatted) to a store)",
             store: twoThreads, floor: oneThread, note: "target ≤ 2x (throughput ≥ 0.5x); totals must match")
     }
 }

@@ -44,6 +44,27 @@ struct Timing {
         times.sort()
         return Timing(median: times[times.count / 2], checksum: checksum)
     }
+
+    /// ``of(runs:warmups:setup:_:)`` for a body that awaits: it runs on the main
+    /// actor, and leaves it free for others while it waits.
+    @MainActor
+    static func awaiting<Input>(
+        runs: Int, warmups: Int = 2, setup: () -> Input, _ body: (Input) async -> Int
+    ) async -> Timing {
+        var times: [Duration] = []
+        var checksum = 0
+        let clock = ContinuousClock()
+        for run in 0..<(warmups + runs) {
+            let input = setup()
+            let start = clock.now
+            checksum = await body(input)
+            let elapsed = clock.now - start
+            blackHole(input)
+            if run >= warmups { times.append(elapsed) }
+        }
+        times.sort()
+        return Timing(median: times[times.count / 2], checksum: checksum)
+    }
 }
 
 /// One row of the table: a workload timed through the store and as its floor.

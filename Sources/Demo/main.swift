@@ -121,4 +121,5 @@ DevtoolsStory.run()
 // valgrind 3.19 cannot run (CI runs the Demo under valgrind that way, and in full otherwise).
 if !CommandLine.arguments.contains("--sync-only") {
     await LoadingStory.run()
+    await MainActorViewStory.run()
 }

@@ -1,7 +1,8 @@
 // A lifetime check for valgrind: `.ci/run` runs it under `valgrind --leak-check=full` and fails
 // on any definitely or indirectly lost block. It builds and drops everything the library makes
 // (stores, middleware chains, scoped stores, selective subscriptions, dispose bags, state streams,
-// nested dispatch, replaced reducers), then checks with weak references that all of it was freed.
+// nested dispatch, replaced reducers, and a shared store used from two threads), then checks with
+// weak references that all of it was freed.
 // It stays synchronous: valgrind 3.19 crashes on any job run by Swift's global executor.
 
 import ReduxKitLinux
@@ -78,5 +79,6 @@ func exercise(_ watchlist: Watchlist) {
 
 let watchlist = Watchlist()
 exercise(watchlist)
+exerciseSharedStore(watchlist)
 print("leak check: \(watchlist.entries.count) objects watched, \(watchlist.survivors) still alive")
 if watchlist.survivors > 0 { fatalError("leak check: something outlived its last reference") }

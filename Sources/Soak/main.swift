@@ -1,7 +1,7 @@
 // The soak test: `swift run -c release Soak` dispatches 10,000,000 actions from two threads to a
-// store with 100 subscribers while a third thread keeps 20 of them coming and going. It checks
-// the totals exactly and that resident memory at the end is within 10% of what it was after the
-// first 100,000 dispatches, prints what it measured, and exits non-zero if a check fails.
+// `SharedStore` with 100 subscribers while a third thread keeps 20 of them coming and going. It
+// checks the totals exactly and that resident memory at the end is within 10% of what it was after
+// the first 100,000 dispatches, prints what it measured, and exits non-zero if a check fails.
 // `Soak --dispatches N` runs a shorter soak.
 
 import Foundation
@@ -10,10 +10,16 @@ import Synchronization
 
 struct Tick: Action {}
 
-/// Counts one subscriber's calls. Subscribers run one at a time under the
-/// store's lock, so a plain counter is safe; it is read after the threads join.
-final class CallCount: @unchecked Sendable {
-    var value = 0
+/// Counts one subscriber's calls. The subscriber runs on whichever thread
+/// dispatches, so the count is atomic; it is read after the threads join.
+final class CallCount: Sendable {
+    private let calls = Atomic<Int>(0)
+
+    func increment() {
+        calls.add(1, ordering: .relaxed)
+    }
+
+    var value: Int { calls.load(ordering: .relaxed) }
 }
 
 /// Resident memory now, in bytes, from /proc/self/statm.
@@ -34,10 +40,14 @@ let longLivedCount = 80
 let churningCount = 20
 let warmUp = min(100_000, totalDispatches / 10)
 
-let store = createStore({ (state: inout Int, action: any Action) in if action is Tick { state &+= 1 } }, 0)
+// Top-level code runs on the main actor, so the store is built in a `@Sendable` closure, outside
+// it, and handed to the shared store whole; the threads below use it only through that.
+let store = SharedStore {
+    createStore({ (state: inout Int, action: any Action) in if action is Tick { state &+= 1 } }, 0)
+}
 let longLived = (0..<longLivedCount).map { _ in CallCount() }
 for count in longLived {
-    store.subscribe { _ in count.value &+= 1 }
+    store.subscribe { _ in count.increment() }
 }
 
 let dispatchersDone = Atomic<Int>(0)
@@ -62,10 +72,11 @@ for thread in 0..<dispatchThreads {
 group.enter()
 Thread.detachNewThread {
     // Twenty subscribers come and go, through plain handles and a dispose bag, until the
-    // dispatchers finish.
+    // dispatchers finish. The bag lives in this thread's domain only: it is made, filled and
+    // emptied here, and holds the shared store's handles.
     while dispatchersDone.load(ordering: .acquiring) < dispatchThreads {
         let bag = DisposeBag()
-        var handles: [any ReduxDisposable] = []
+        var handles: [any ReduxDisposable & Sendable] = []
         for index in 0..<churningCount {
             if index % 2 == 0 {
                 handles.append(store.subscribe { _ in })

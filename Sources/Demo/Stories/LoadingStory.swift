@@ -27,6 +27,9 @@ enum LoadingStory {
         }
     }
 
+    /// Runs the story on the main actor: the store, and the thunk middleware
+    /// made here, belong to it, and the thunk's results come back to it.
+    @MainActor
     static func run() async {
         printStoryTitle("Loading through an async thunk, logged")
         let store = applyMiddleware(
