@@ -11,6 +11,15 @@
 #   which CI does not run: their FAIL lines say they still compile)
 # COMPILE_CHECKS_JOBS sets how many compilers run at once (default: the number of cores).
 set -uo pipefail
+# Paths given relative to where the script was started from still work after the cd below.
+args=()
+for arg in "$@"; do
+    case "$arg" in
+        /*) args+=("$arg") ;;
+        *) args+=("$PWD/$arg") ;;
+    esac
+done
+set -- ${args[@]+"${args[@]}"}
 cd "$(dirname "$0")/../.."
 checks=.ci/compile-checks
 started=$(date +%s)
@@ -31,6 +40,7 @@ trap 'rm -rf "$work"' EXIT
 files=()
 [ $# -gt 0 ] || set -- "$checks/must-fail" "$checks/must-pass"
 for arg in "$@"; do
+    arg=${arg#"$PWD/"}
     if [ -d "$arg" ]; then
         for file in "${arg%/}"/*.swift; do [ -e "$file" ] && files+=("$file"); done
     elif [ -f "$arg" ]; then
@@ -40,6 +50,11 @@ for arg in "$@"; do
         exit 1
     fi
 done
+
+if [ ${#files[@]} = 0 ]; then
+    echo "compile-checks: no snippet to check in: $*" >&2
+    exit 1
+fi
 
 # The first error a compiler log reports, for one-line reasons.
 first_error() {

@@ -1,4 +1,5 @@
-// expect: risks causing data races
+// expect: error: passing closure as a 'sending' parameter risks causing data races between main actor-isolated code and concurrent execution of the closure
+// expect: [#SendingClosureRisksDataRace]
 // HOLE: as race2-view-model-explicit-main-actor-subscriber.swift, through
 // `subscribe(includingCurrentState:_:)`.
 import ReduxKitLinux

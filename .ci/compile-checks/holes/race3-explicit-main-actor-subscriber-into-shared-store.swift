@@ -1,4 +1,5 @@
-// expect: risks causing data races
+// expect: error: sending 'store' risks causing data races
+// expect: note: main actor-isolated 'store' is passed as a 'sending' parameter
 // HOLE: the same erasure lets a @MainActor subscriber into a store that is then handed to a
 // SharedStore, which calls it on every dispatching thread (under its lock, not on the main actor).
 import ReduxKitLinux

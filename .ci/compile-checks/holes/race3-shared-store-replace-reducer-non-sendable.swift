@@ -1,4 +1,5 @@
 // expect: capture of 'counter' with non-Sendable type 'Counter' in a '@Sendable' closure
+// expect: [#SendableClosureCaptures]
 // HOLE (library): `SharedStore.replaceReducer` is declared with `@escaping @Sendable Reducer<State>`
 // (Sources/ReduxKitLinux/Sharing/SharedStore.swift:114, and :121 for `InPlaceReducer<State>`). Swift
 // 6.3.1 silently drops `@Sendable` written on a typealias of a function type (swiftlang/swift#60488,
