@@ -1,0 +1,21 @@
+// expect: error: passing closure as a 'sending' parameter risks causing data races between main actor-isolated code and concurrent execution of the closure
+// expect: [#SendingClosureRisksDataRace]
+// HOLE: as race2-view-model-explicit-main-actor-subscriber.swift, through
+// `subscribe(includingCurrentState:_:)`.
+import ReduxKitLinux
+
+struct Increment: Action {}
+struct CounterState: Equatable, Sendable { var count = 0 }
+func counterReducer(_ state: CounterState?, _ action: any Action) -> CounterState {
+    CounterState(count: (state?.count ?? 0) + (action is Increment ? 1 : 0))
+}
+
+@MainActor final class CounterViewModel {
+    var value = 0
+
+    func bind() {
+        let store = createStore(counterReducer, nil)
+        store.subscribe(includingCurrentState: true) { @MainActor [weak self] s in self?.value = s.count }  // CULPRIT
+        Task.detached { store.dispatch(Increment()) }
+    }
+}
