@@ -1,5 +1,5 @@
-// expect: error: converting function value of type '@MainActor @Sendable (CounterState) -> ()' to '(CounterState) -> Void' loses global actor 'MainActor'
-// expect: [converting_func_loses_global_actor]
+// expect: error: call to main actor-isolated instance method 'subscribe' in a synchronous nonisolated context
+// expect: [#ActorIsolatedCall]
 // Race 2, from nonisolated code: a store made here is not the main actor's, so it refuses a @MainActor
 // subscriber (it would call it on whatever thread dispatches).
 import ReduxKitLinux

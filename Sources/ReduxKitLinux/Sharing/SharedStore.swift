@@ -111,14 +111,14 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     /// Replaces the reducer, keeping the current state; see ``Store/replaceReducer(_:)-(Reducer<State>)``.
     ///
     /// - Parameter reducer: The reducer to use from now on.
-    public func replaceReducer(_ reducer: @escaping @Sendable Reducer<State>) {
+    public func replaceReducer(_ reducer: @escaping @Sendable (State?, any Action) -> State) {
         withStore { $0.replaceReducer(reducer) }
     }
 
     /// Replaces the reducer with an in-place one, keeping the current state.
     ///
     /// - Parameter reducer: The in-place reducer to use from now on.
-    public func replaceReducer(_ reducer: @escaping @Sendable InPlaceReducer<State>) {
+    public func replaceReducer(_ reducer: @escaping @Sendable (inout State, any Action) -> Void) {
         withStore { $0.replaceReducer(reducer) }
     }
 

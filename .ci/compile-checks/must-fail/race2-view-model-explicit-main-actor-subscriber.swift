@@ -1,6 +1,6 @@
 // expect: error: passing closure as a 'sending' parameter risks causing data races between main actor-isolated code and concurrent execution of the closure
 // expect: [#SendingClosureRisksDataRace]
-// HOLE (compiler + library): Race 2 with an explicitly @MainActor subscriber COMPILES. In a @MainActor
+// Was a hole (compiler + library), closed by the library: Race 2 with an explicitly @MainActor subscriber COMPILES. In a @MainActor
 // method, `{ @MainActor [weak self] s in ... }` is a @Sendable closure, so Swift converts it to the
 // store's plain `(State) -> Void` parameter without tying the store to the main actor (region-based
 // isolation does not see the erased isolation; swiftlang/swift#90271 is the same family). The
@@ -11,6 +11,9 @@
 // `subscribe(includingCurrentState:_:)` and `replaceReducer(_:)` taking
 // `@escaping @MainActor @Sendable` closures; calling a main-actor method on the store ties it to the
 // main actor, and these holes are then refused with the diagnostics pinned above.
+// Closed by the @MainActor overloads of Store.subscribe and Store.replaceReducer
+// (Sources/ReduxKitLinux/Subscribing/MainActorSubscription.swift): calling them ties the store to
+// the main actor.
 import ReduxKitLinux
 
 struct Increment: Action {}

@@ -1,7 +1,10 @@
 // expect: error: passing closure as a 'sending' parameter risks causing data races between main actor-isolated code and concurrent execution of the closure
 // expect: [#SendingClosureRisksDataRace]
-// HOLE: as race2-view-model-explicit-main-actor-subscriber.swift, through `Store.replaceReducer` with
-// an explicitly @MainActor reducer (the reducer then runs on the detached task's thread).
+// Was a hole, closed by the library: as race2-view-model-explicit-main-actor-subscriber.swift, through
+// `subscribe(includingCurrentState:_:)`.
+// Closed by the @MainActor overloads of Store.subscribe and Store.replaceReducer
+// (Sources/ReduxKitLinux/Subscribing/MainActorSubscription.swift): calling them ties the store to
+// the main actor.
 import ReduxKitLinux
 
 struct Increment: Action {}
@@ -11,15 +14,11 @@ func counterReducer(_ state: CounterState?, _ action: any Action) -> CounterStat
 }
 
 @MainActor final class CounterViewModel {
-    var reductions = 0
+    var value = 0
 
     func bind() {
         let store = createStore(counterReducer, nil)
-        store.replaceReducer {  // CULPRIT
-            @MainActor [weak self] (state: CounterState?, action: any Action) -> CounterState in  // CULPRIT
-            self?.reductions += 1  // CULPRIT
-            return counterReducer(state, action)  // CULPRIT
-        }  // CULPRIT
+        store.subscribe(includingCurrentState: true) { @MainActor [weak self] s in self?.value = s.count }  // CULPRIT
         Task.detached { store.dispatch(Increment()) }
     }
 }

@@ -1,7 +1,9 @@
 // expect: main actor-isolated property 'reductions' can not be mutated from a Sendable closure
-// HOLE (library): the same `SharedStore.replaceReducer` parameter lets a @MainActor view model give a
+// Was a hole (library), closed: the same `SharedStore.replaceReducer` parameter lets a @MainActor view model give a
 // shared store a reducer that writes main-actor state: the closure is inferred to belong to the main
 // actor, yet every dispatching thread calls it.
+// Closed by spelling SharedStore.replaceReducer's parameter types out (`@Sendable` on a function
+// typealias is dropped by Swift 6.3.1).
 import ReduxKitLinux
 
 struct Increment: Action {}

@@ -1,7 +1,10 @@
 // expect: error: sending 'store' risks causing data races
 // expect: note: main actor-isolated 'store' is passed as a 'sending' parameter
-// HOLE: the same erasure lets a @MainActor subscriber into a store that is then handed to a
+// Was a hole, closed by the library: the same erasure lets a @MainActor subscriber into a store that is then handed to a
 // SharedStore, which calls it on every dispatching thread (under its lock, not on the main actor).
+// Closed by the @MainActor overloads of Store.subscribe and Store.replaceReducer
+// (Sources/ReduxKitLinux/Subscribing/MainActorSubscription.swift): calling them ties the store to
+// the main actor.
 import ReduxKitLinux
 
 struct Increment: Action {}
