@@ -20,6 +20,14 @@ enum Misuse {
     /// A reducer called `replaceReducer` on its own store.
     @usableFromInline static let replaceReducerFromReducer =
         "You may not call store.replaceReducer(_:) while the reducer is executing."
+    /// How many dispatches may run one inside another (from subscribers or
+    /// middleware) before the store calls it a runaway loop.
+    @usableFromInline static let nestedDispatchLimit = 1_000
+    /// Dispatches nested more than `nestedDispatchLimit` deep.
+    @usableFromInline static let runawayNestedDispatch =
+        "More than 1,000 dispatches are nested one inside another: a subscriber or middleware "
+        + "dispatches (or replaces the reducer) every time it is called. Dispatch only when the state "
+        + "calls for it, or from an effect."
     /// A middleware dispatched while `applyMiddleware` was still building the chain.
     @usableFromInline static let dispatchWhileConstructingMiddleware =
         "Dispatching while constructing your middleware is not allowed. "

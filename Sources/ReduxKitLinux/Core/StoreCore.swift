@@ -42,6 +42,9 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     /// How many notification rounds are running (more than one when a
     /// subscriber dispatches); the subscriber list is compacted only at zero.
     @usableFromInline @exclusivity(unchecked) var notificationDepth = 0
+    /// How many dispatches through an enhancer (middleware) are under way, one
+    /// inside another, counted to stop a runaway loop before the stack overflows.
+    @usableFromInline @exclusivity(unchecked) var enhancedDispatchDepth = 0
     /// The ways back into this store that its middleware's effects use, so a
     /// ``SharedStore`` taking the store over can route them through its lock.
     @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = []
@@ -94,6 +97,9 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     @inlinable
     func serialize(_ body: () -> any Action) -> any Action {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
+        enhancedDispatchDepth += 1
+        defer { enhancedDispatchDepth -= 1 }
+        if enhancedDispatchDepth > Misuse.nestedDispatchLimit { Misuse.fail(Misuse.runawayNestedDispatch) }
         return body()
     }
 
@@ -109,6 +115,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     @inlinable
     func notifySubscribers() {
         notificationDepth += 1
+        if notificationDepth > Misuse.nestedDispatchLimit { Misuse.fail(Misuse.runawayNestedDispatch) }
         // The round's snapshot of the subscribers: one retain for the round
         // rather than one per subscriber called. Changes made during the round
         // copy the list and leave this snapshot as it is.
