@@ -5,17 +5,20 @@
 /// every call). Instead it calls its core's `removeSubscription`, a function the
 /// core formed in code specialised for its state.
 ///
-/// It holds its store weakly, so a subscriber that keeps its own handle makes
-/// no cycle, and a handle kept after the store is gone reports `disposed`. Like
-/// its store, it is not `Sendable`: it is used in the store's isolation domain.
+/// It does not keep its store alive, so a subscriber that keeps its own handle
+/// makes no cycle, and a handle kept after the store is gone reports
+/// `disposed`: it reaches the core through the core's ``CoreToken``, which the
+/// core clears when it goes (cheaper than a weak reference, which needs a side
+/// table for the core and one more for every load). Like its store, it is not
+/// `Sendable`: it is used in the store's isolation domain.
 @usableFromInline
 final class StoreSubscription: ReduxDisposable {
     // `index` and `isDisposed` are only touched in the store's isolation domain,
     // and the store never touches them from inside a call that could overlap, so
     // Swift's run-time exclusivity checks are switched off for them.
 
-    /// The store core this subscription belongs to.
-    @usableFromInline weak let core: StoreCoreBase?
+    /// Leads to the store core this subscription belongs to, while it lives.
+    @usableFromInline let token: CoreToken
     /// Where this subscription's slot sits in the core's subscriber list.
     @usableFromInline @exclusivity(unchecked) var index: Int
     /// Whether `dispose()` has run.
@@ -23,32 +26,55 @@ final class StoreSubscription: ReduxDisposable {
 
     @usableFromInline
     init(core: StoreCoreBase, index: Int) {
-        self.core = core
+        self.token = core.token
         self.index = index
     }
 
     @usableFromInline
     var disposed: Bool {
-        core == nil || isDisposed
+        token.core == nil || isDisposed
     }
 
     @usableFromInline
     func dispose() {
-        guard let core else { return }
+        guard let core = token.core else { return }
         core.removeSubscription(core, self)
     }
 }
 
 /// What a subscription handle needs of its store core, without its state type:
-/// a way to remove the subscription.
+/// a way to remove the subscription, and the token handles reach it through.
 @usableFromInline
 class StoreCoreBase {
     /// Removes a subscription. The subclass passes a function formed where its
     /// state type is known, so disposing runs specialised code.
     @usableFromInline let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void
+    /// Leads handles to this core while it lives.
+    @usableFromInline let token = CoreToken()
 
     @usableFromInline
     init(removeSubscription: @escaping (StoreCoreBase, StoreSubscription) -> Void) {
         self.removeSubscription = removeSubscription
+        token.core = self
     }
+
+    deinit {
+        token.core = nil
+    }
+}
+
+/// The way from a store's handles to its core, cleared when the core goes.
+///
+/// Why an unowned, unchecked reference is safe: the core sets `core` in its
+/// initialiser and clears it in its deinitialiser, before its memory is freed,
+/// and both happen in the store's isolation domain (a ``SharedStore`` frees its
+/// store with its lock held), where every handle reads it: no handle can read
+/// `core` while the core is being freed, and a handle that outlives the core
+/// reads `nil`.
+@usableFromInline
+final class CoreToken {
+    @usableFromInline unowned(unsafe) var core: StoreCoreBase?
+
+    @usableFromInline
+    init() {}
 }

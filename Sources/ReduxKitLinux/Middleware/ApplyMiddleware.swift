@@ -40,11 +40,12 @@ public func applyMiddleware<State>(_ middleware: [Middleware<State>]) -> StoreEn
 ///   - middleware: The middleware, outermost first.
 ///   - store: The store the chain ends in.
 /// - Returns: The store to dispatch to.
+@inlinable
 public func applyMiddleware<State>(_ middleware: [Middleware<State>], to store: Store<State>) -> Store<State> {
+    // Inlinable, so the chain ends in `store.dispatch` specialised for the
+    // client's state (unspecialised, it looks up generic metadata every call).
     let link = MiddlewareLink<State>()
-    let route = EffectRoute(link: link)
-    store.core?.effectRoutes.append(WeakEffectRoute(route))
-    let api = MiddlewareApi<State>(link: link, route: route, getState: { store.getState() })
+    let api = MiddlewareApi<State>(link: link, store: store, getState: { store.getState() })
     let chain = compose(middleware.map { $0(api) })
     let enhanced = Store(store, dispatch: chain(store.dispatch))
     link.connect(to: enhanced)

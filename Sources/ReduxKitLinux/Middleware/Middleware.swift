@@ -24,7 +24,12 @@ public struct MiddlewareApi<State> {
         self.route = nil
     }
 
-    init(link: MiddlewareLink<State>, route: EffectRoute<State>, getState: @escaping () -> State) {
+    /// The api `applyMiddleware` gives the chain it builds on `store`, with the
+    /// route its effects take back (known to the store, for a ``SharedStore``).
+    @usableFromInline
+    init(link: MiddlewareLink<State>, store: Store<State>, getState: @escaping () -> State) {
+        let route = EffectRoute(link: link)
+        store.core?.effectRoutes.append(WeakEffectRoute(route))
         self.dispatch = { action in link.dispatch(action) }
         self.getState = getState
         self.route = route

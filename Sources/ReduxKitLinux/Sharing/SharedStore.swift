@@ -39,14 +39,19 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     // `@isolated(any) @Sendable`), so they may run on whichever thread holds the
     // lock. A scoped shared store (`view`) holds a store scoped from this one and
     // the same lock. Effects reach the store through `dispatch` and `getState`,
-    // which take the lock. The store is freed by whichever thread drops the last
-    // reference, when no other thread can be using it.
+    // which take the lock. The store is freed in `deinit`, with the lock held,
+    // so a handle disposed on another thread at that moment waits for it (and
+    // then finds the store gone), and a scoped store's parent is never changed
+    // without the lock.
 
     /// Serialises every use of `store`; recursive, so a subscriber or middleware
     /// may dispatch again on the same thread.
     @usableFromInline let lock: StoreLock
-    /// The store; touched only with `lock` held.
-    @usableFromInline let store: Store<State>
+    /// The store; touched only with `lock` held. Unowned, so the hot paths read
+    /// it without a retain: `owner` keeps it alive until `deinit`.
+    @usableFromInline unowned(unsafe) let store: Store<State>
+    /// Owns `store`, and lets `deinit` free it with the lock held.
+    private let owner: StoreOwner<State>
 
     /// Takes a store over, to share it between threads.
     ///
@@ -55,6 +60,7 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     public init(_ store: sending Store<State>) {
         self.lock = StoreLock()
         self.store = store
+        self.owner = StoreOwner(store)
         store.backend.routeEffects(through: self)
     }
 
@@ -75,6 +81,13 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     init(scoped store: Store<State>, lock: StoreLock) {
         self.lock = lock
         self.store = store
+        self.owner = StoreOwner(store)
+    }
+
+    deinit {
+        lock.lock()
+        defer { lock.unlock() }
+        owner.store = nil
     }
 
     /// Dispatches an action, as ``Store/dispatch(_:)-(Action)`` does, from any thread.
@@ -128,5 +141,15 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return body(store)
+    }
+}
+
+/// Holds a shared store's store, so that the shared store can free it with its
+/// lock held.
+final class StoreOwner<State> {
+    var store: Store<State>?
+
+    init(_ store: Store<State>) {
+        self.store = store
     }
 }
