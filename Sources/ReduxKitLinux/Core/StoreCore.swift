@@ -76,8 +76,9 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     deinit {
-        // Handles that outlive the store find their core gone (weak), so nothing
-        // else can reach the list now.
+        // First, so that handles disposed while the subscribers are released
+        // below (a subscriber may own a dispose bag) find the core gone.
+        token.core = nil
         subscribers.destroy()
     }
 

@@ -57,20 +57,17 @@ class StoreCoreBase {
         self.removeSubscription = removeSubscription
         token.core = self
     }
-
-    deinit {
-        token.core = nil
-    }
 }
 
 /// The way from a store's handles to its core, cleared when the core goes.
 ///
 /// Why an unowned, unchecked reference is safe: the core sets `core` in its
-/// initialiser and clears it in its deinitialiser, before its memory is freed,
-/// and both happen in the store's isolation domain (a ``SharedStore`` frees its
-/// store with its lock held), where every handle reads it: no handle can read
-/// `core` while the core is being freed, and a handle that outlives the core
-/// reads `nil`.
+/// initialiser and clears it first thing in its deinitialiser, before it
+/// releases its subscribers (whose release may dispose handles) and long before
+/// its memory is freed. Both happen in the store's isolation domain (a
+/// ``SharedStore`` frees its store with its lock held), where every handle
+/// reads it, so no handle can read `core` once the core has begun to go, and a
+/// handle that outlives the core reads `nil`.
 @usableFromInline
 final class CoreToken {
     @usableFromInline unowned(unsafe) var core: StoreCoreBase?
