@@ -81,9 +81,10 @@ struct CreateStoreTests {
         #expect(store.getState() == 2)
     }
 
-    @Test func storesAreSendableWhenTheirStateIs() {
+    /// A store lives in one domain; handed to a `SharedStore`, it can go to any thread.
+    @Test func sharedStoresAreSendableWhenTheirStateIs() {
         func requireSendable<T: Sendable>(_: T.Type) -> Bool { true }
-        #expect(requireSendable(Store<Int>.self))
+        #expect(requireSendable(SharedStore<Int>.self))
     }
 }
 

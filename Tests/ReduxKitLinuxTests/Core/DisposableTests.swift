@@ -19,8 +19,10 @@ struct DisposableTests {
         #expect(calls.count == 1)
     }
 
-    @Test func storeHandlesCanBeDisposedFromOtherThreads() {
-        let store = createStore(counterReducer, nil)
+    /// A plain store's handles stay in its domain; a shared store's may be
+    /// disposed from any thread.
+    @Test func sharedStoreHandlesCanBeDisposedFromOtherThreads() {
+        let store = SharedStore(createStore(counterReducer, nil))
         let calls = Counter()
         let handles = (0..<64).map { _ in store.subscribe { _ in calls.increment() } }
         onThreads(8) { thread in

@@ -78,7 +78,7 @@ struct StoreMisuseTests {
     @Test func disposingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
-            final class Holder: @unchecked Sendable { var subscription: (any ReduxDisposable)? }
+            final class Holder { var subscription: (any ReduxDisposable)? }
             let holder = Holder()
             let store = createStore(
                 { (state: Int?, action: any Action) -> Int in

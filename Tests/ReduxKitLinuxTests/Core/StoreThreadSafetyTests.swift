@@ -3,8 +3,9 @@ import Testing
 
 @testable import ReduxKitLinux
 
-/// Dispatch, getState, subscribe and dispose from many threads at once. Run
-/// under `swift test --sanitize=thread` by `.ci/run`.
+/// Dispatch, getState, subscribe and dispose from many threads at once, through
+/// a ``SharedStore`` (a plain `Store` lives in one domain; the compiler keeps
+/// it there). Run under `swift test --sanitize=thread` by `.ci/run`.
 @Suite("Store thread safety")
 struct StoreThreadSafetyTests {
     static let dispatchers = 8
@@ -12,12 +13,13 @@ struct StoreThreadSafetyTests {
 
     @Test func eightThreadsDispatchWhileOthersSubscribeDisposeAndRead() {
         let reducerOverlap = ReentryDetector()
-        let store = createStore(
-            { (state: Int?, action: any Action) -> Int in
-                reducerOverlap.enter()
-                defer { reducerOverlap.leave() }
-                return counterReducer(state, action)
-            }, nil)
+        let store = SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    reducerOverlap.enter()
+                    defer { reducerOverlap.leave() }
+                    return counterReducer(state, action)
+                }, nil))
 
         // Long-lived subscribers: states strictly increase, no self-overlap.
         let orderViolations = Counter()
@@ -36,20 +38,25 @@ struct StoreThreadSafetyTests {
         let callsAfterDispose = Counter()
         let shortLivedCalls = Counter()
         let readerViolations = Counter()
+        let dispatchersDone = Counter()
         let total = Self.dispatchers * Self.dispatchesEach
 
         onThreads(Self.dispatchers + 4) { index in
             switch index {
             case 0..<Self.dispatchers:
                 for _ in 0..<Self.dispatchesEach { store.dispatch(Increment()) }
+                dispatchersDone.increment()
             case Self.dispatchers, Self.dispatchers + 1:
                 for _ in 0..<300 {
+                    let called = Flag()
                     let disposeReturned = Flag()
                     let subscription = store.subscribe { _ in
                         shortLivedCalls.increment()
+                        called.set()
                         if disposeReturned.isSet { callsAfterDispose.increment() }
                     }
-                    Thread.sleep(forTimeInterval: 0.0001)
+                    // Dispose while dispatches are still coming, once one has reached it.
+                    while !called.isSet && dispatchersDone.count < Self.dispatchers { sched_yield() }
                     subscription.dispose()
                     disposeReturned.set()
                 }
@@ -85,7 +92,7 @@ struct StoreThreadSafetyTests {
                 }
             }
         }
-        let store = createStore(counterReducer, nil, applyMiddleware(counting))
+        let store = SharedStore(createStore(counterReducer, nil, applyMiddleware(counting)))
         onThreads(8) { _ in
             for _ in 0..<1_000 { store.dispatch(Increment()) }
         }
@@ -95,7 +102,7 @@ struct StoreThreadSafetyTests {
     }
 
     @Test func subscribersDispatchingFromManyThreadsKeepExactTotals() {
-        let store = createStore(counterReducer, nil)
+        let store = SharedStore(createStore(counterReducer, nil))
         let echoes = Counter()
         // Every odd state makes this subscriber dispatch once more.
         store.subscribe { [weak store] state in
@@ -117,11 +124,12 @@ struct StoreThreadSafetyTests {
         }
         struct Left: Action {}
         struct Right: Action {}
-        let store = createStore(
-            { (state: inout Pair, action: any Action) in
-                if action is Left { state.left += 1 }
-                if action is Right { state.right += 1 }
-            }, Pair())
+        let store = SharedStore(
+            createStore(
+                { (state: inout Pair, action: any Action) in
+                    if action is Left { state.left += 1 }
+                    if action is Right { state.right += 1 }
+                }, Pair()))
         let left = store.view(value: { $0.left })
         let leftOrder = Counter()
         let lastLeft = Locked(0)
@@ -142,6 +150,7 @@ struct StoreThreadSafetyTests {
                 for _ in 0..<1_000 { store.dispatch(Right()) }
             default:
                 for _ in 0..<200 {
+                    // A bag lives on one thread: each thread fills and drops its own.
                     let bag = DisposeBag()
                     left.subscribe { _ in }.disposed(by: bag)
                     store.subscribe(select: { $0.left }) { _ in }.disposed(by: bag)

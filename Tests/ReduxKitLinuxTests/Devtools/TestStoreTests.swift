@@ -108,6 +108,26 @@ struct TestStoreTests {
         #expect(failures.values.isEmpty)
     }
 
+    /// In a `@MainActor` test the store under test is still a shared store: its
+    /// thunk middleware is made with no isolation, to be handed over.
+    @Test @MainActor func asyncEffectsAreAwaitedAndCheckedFromTheMainActor() async {
+        let failures = Recorder<String>()
+        let test = TestStore(
+            initialState: Profile(), reducer: Self.reducer, middleware: [thunkMiddleware(isolation: nil)],
+            onFailure: { failures.append($0) })
+        test.dispatch(Self.loadName())
+        // `receive` is nonisolated: a closure written here belongs to the main
+        // actor and could not be sent to it, so these are `@Sendable`.
+        await test.receive(AsyncThunk<Profile, Void, String>.Pending.self) { @Sendable in $0.isLoading = true }
+        await test.receive(AsyncThunk<Profile, Void, String>.Fulfilled.self) { @Sendable in
+            $0.isLoading = false
+            $0.name = "Ada"
+        }
+        test.finish()
+        #expect(failures.values.isEmpty)
+        #expect(test.store.state.name == "Ada")
+    }
+
     @Test func finishFailsOnActionsLeftUnasserted() async {
         let failures = Recorder<String>()
         let test = Self.makeTestStore(failures)

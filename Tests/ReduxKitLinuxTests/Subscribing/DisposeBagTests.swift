@@ -1,5 +1,6 @@
-import ReduxKitLinux
 import Testing
+
+@testable import ReduxKitLinux
 
 @Suite("DisposeBag")
 struct DisposeBagTests {
@@ -70,17 +71,35 @@ struct DisposeBagTests {
         #expect(reentered.isSet)
     }
 
-    @Test func aBagCanBeFilledFromManyThreads() {
-        let store = createStore(counterReducer, nil)
-        let bag = DisposeBag()
+    /// A bag lives on one thread, but the shared-store handles it holds may be
+    /// made, and disposed, on others: it counts them all, drops those disposed
+    /// elsewhere, and disposes the rest.
+    @Test func aBagHoldsSharedStoreHandlesMadeAndDisposedOnOtherThreads() {
+        let store = SharedStore(createStore(counterReducer, nil))
+        let made = Locked<[any ReduxDisposable & Sendable]>([])
+        let callsAfterDisposal = Counter()
         onThreads(8) { _ in
-            for _ in 0..<100 { store.subscribe { _ in }.disposed(by: bag) }
+            for _ in 0..<100 {
+                let handle = store.subscribe { _ in callsAfterDisposal.increment() }
+                made.withLock { $0.append(handle) }
+            }
         }
+        let handles = made.withLock { $0 }
+        let bag = DisposeBag()
+        for handle in handles { handle.disposed(by: bag) }
         #expect(bag.count == 800)
+        onThreads(8) { thread in
+            for index in stride(from: thread, to: 400, by: 8) { handles[index].dispose() }
+        }
+        #expect(handles.prefix(400).allSatisfy { $0.disposed })
+        #expect(!handles.suffix(400).contains { $0.disposed })
         bag.disposeAll()
+        #expect(bag.count == 0)
+        #expect(handles.allSatisfy { $0.disposed })
         let calls = Counter()
         store.subscribe { _ in calls.increment() }
         store.dispatch(Increment())
         #expect(calls.count == 1)
+        #expect(callsAfterDisposal.count == 0)
     }
 }

@@ -117,18 +117,52 @@ func eventually(within seconds: Double = 5, _ condition: @Sendable () -> Bool) a
     return condition()
 }
 
-/// A gate an async effect waits at until the test opens it.
+/// A gate async effects wait at until the test opens it: a continuation for
+/// each waiter, resumed when the gate opens or the waiting task is cancelled
+/// (so an effect can wait "until cancelled" at a gate that never opens).
 final class Gate: Sendable {
-    private let opened = Flag()
-
-    func open() {
-        opened.set()
+    private struct Waiters {
+        var isOpen = false
+        var nextID: UInt64 = 0
+        var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+        /// Waiters cancelled before they had parked their continuation.
+        var cancelled: Set<UInt64> = []
     }
 
-    /// Waits until opened (or the task is cancelled, which it throws).
+    private let waiters = Locked(Waiters())
+
+    func open() {
+        let waiting = waiters.withLock { waiters in
+            waiters.isOpen = true
+            defer { waiters.waiting.removeAll() }
+            return waiters.waiting.values
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Waits until opened; throws `CancellationError` if the task is cancelled first.
     func wait() async throws {
-        while !opened.isSet {
-            try await Task.sleep(for: .milliseconds(1))
+        let id = waiters.withLock { waiters in
+            defer { waiters.nextID += 1 }
+            return waiters.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = waiters.withLock { waiters in
+                    if waiters.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if waiters.isOpen { return .success(()) }
+                    waiters.waiting[id] = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let parked = waiters.withLock { waiters in
+                let parked = waiters.waiting.removeValue(forKey: id)
+                if parked == nil { waiters.cancelled.insert(id) }
+                return parked
+            }
+            parked?.resume(throwing: CancellationError())
         }
     }
 }

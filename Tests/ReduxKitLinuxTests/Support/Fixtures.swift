@@ -51,7 +51,8 @@ final class Recorder<Value>: Sendable {
 final class Sentinel: Sendable {}
 
 /// Holds a store weakly so a reducer or subscriber can reach its own store
-/// without a cycle. Set once before use.
-final class StoreReference<State>: @unchecked Sendable {
+/// without a cycle. Set once before use. Like the store, it lives in the
+/// store's domain.
+final class StoreReference<State> {
     weak var store: Store<State>?
 }
