@@ -130,13 +130,16 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the
+    ///     assertion closure need not be `Sendable` in a `@MainActor` test.
     public func receive<A: Action>(
         _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         await receive(
             String(describing: type), timeout: timeout, matching: { $0 is A }, assert: update,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
     }
 
     /// Waits for the next action middleware or effects dispatched, checks that
@@ -152,14 +155,17 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the closures
+    ///     need not be `Sendable` in a `@MainActor` test.
     public func receive(
         _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
         assert update: ((inout State) -> Void)? = nil,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         await receive(
             description, timeout: timeout, matching: predicate, assert: update,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
     }
 
     /// Drops every received action not yet asserted (for tests that do not
@@ -188,7 +194,7 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
 
     private func receive(
         _ expected: String, timeout: Duration, matching predicate: (any Action) -> Bool,
-        assert update: ((inout State) -> Void)?, at site: CallSite
+        assert update: ((inout State) -> Void)?, at site: CallSite, isolation: isolated (any Actor)?
     ) async {
         guard let step = await nextReceived(within: timeout) else {
             fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)

@@ -13,6 +13,8 @@ final class EffectRoute<State>: EffectRouting, Sendable {
         var actor: (any Actor)?
         /// The shared store holding the store (a `SharedStore<State>`).
         weak var shared: (AnyObject & Sendable)?
+        /// Whether a shared store ever held the store (`shared` is `nil` once it is gone).
+        var wasShared = false
     }
 
     private let ways = Locked(Ways())
@@ -31,7 +33,10 @@ final class EffectRoute<State>: EffectRouting, Sendable {
     }
 
     func routeThrough(shared: AnyObject & Sendable) {
-        ways.withLock { $0.shared = shared }
+        ways.withLock {
+            $0.shared = shared
+            $0.wasShared = true
+        }
     }
 
     /// Whether an effect started now could get back into the store.
@@ -45,9 +50,12 @@ extension EffectRoute where State: Sendable {
     ///
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     func dispatch(_ action: any Action) async -> (any Action)? {
-        let (actor, shared) = ways.withLock { ($0.actor, $0.shared) }
+        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
         if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
-        guard let actor else { return nil }
+        guard let actor else {
+            if wasShared { return nil }  // the shared store is gone
+            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+        }
         return await Self.dispatch(action, through: link, on: actor)
     }
 
@@ -55,9 +63,12 @@ extension EffectRoute where State: Sendable {
     ///
     /// - Returns: What `body` returned, or `nil` if the store is gone.
     func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async -> Result? {
-        let (actor, shared) = ways.withLock { ($0.actor, $0.shared) }
+        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
         if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
-        guard let actor else { return nil }
+        guard let actor else {
+            if wasShared { return nil }  // the shared store is gone
+            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+        }
         return await Self.read(body, through: link, on: actor)
     }
 

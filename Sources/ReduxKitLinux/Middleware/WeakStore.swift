@@ -6,7 +6,10 @@
 /// so an effect that finishes late never dispatches into a dead store. Every
 /// call runs in the store's own isolation domain: under the lock of the
 /// ``SharedStore`` that holds it, or on the actor the store was created on, so
-/// the calls are `async`.
+/// the calls are `async`. Using one whose store has neither (a plain store made
+/// outside any actor, whose chain has no effect middleware created on an actor)
+/// stops the process with a message naming the fixes, rather than drop what
+/// the effect dispatches.
 public final class WeakStore<State: Sendable>: Sendable {
     let route: EffectRoute<State>
 

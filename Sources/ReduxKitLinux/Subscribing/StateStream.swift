@@ -36,13 +36,16 @@ extension Store where State: Sendable {
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
     ) -> AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
+        // The flag, not the finisher: the continuation keeps its termination
+        // handler, and the finisher must go with the subscriber to end the stream.
+        let consumerGone = SetOnceFlag()
+        continuation.onTermination = { _ in consumerGone.set() }
         let finisher = StreamFinisher(continuation)
-        continuation.onTermination = { _ in finisher.markTerminated() }
         let handle = OwnHandle()
         handle.subscription = backend.subscribe { current in
             continuation.yield(current)
             return { state in
-                if finisher.isTerminated {
+                if consumerGone.isSet {
                     handle.subscription?.dispose()
                 } else {
                     finisher.yield(state)
@@ -58,24 +61,28 @@ final class OwnHandle {
     var subscription: (any ReduxDisposable)?
 }
 
+/// A flag set once, from any thread: here, that a stream's consumer has gone.
+final class SetOnceFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    /// Whether the flag is set.
+    var isSet: Bool {
+        value.load(ordering: .acquiring)
+    }
+
+    func set() {
+        value.store(true, ordering: .releasing)
+    }
+}
+
 /// Feeds a stream from a subscriber, and finishes the stream when the subscriber
 /// is released: that is, when the store that holds it is freed (or the
-/// subscription is disposed, after the stream has already ended).
+/// subscription is disposed).
 final class StreamFinisher<Element: Sendable>: Sendable {
     private let continuation: AsyncStream<Element>.Continuation
-    private let terminated = Atomic<Bool>(false)
 
     init(_ continuation: AsyncStream<Element>.Continuation) {
         self.continuation = continuation
-    }
-
-    /// Whether the consumer has gone (cancelled, or stopped iterating).
-    var isTerminated: Bool {
-        terminated.load(ordering: .acquiring)
-    }
-
-    func markTerminated() {
-        terminated.store(true, ordering: .releasing)
     }
 
     func yield(_ element: Element) {

@@ -88,14 +88,8 @@ struct StateStreamTests {
             for await state in states { seen.append(state) }
             ended.set()
         }
-        // Known library bug: the stream's onTermination handler holds the
-        // StreamFinisher (Sources/ReduxKitLinux/Subscribing/StateStream.swift,
-        // `continuation.onTermination = { _ in finisher.markTerminated() }`), so
-        // freeing the store no longer frees the finisher whose deinit finishes
-        // the stream. Remove the wrapper once it is fixed.
-        await withKnownIssue("Store.states does not end when the store is freed") {
-            #expect(await eventually { ended.isSet })
-        }
+        // The stream ends by itself, without the consumer being cancelled.
+        #expect(await eventually { ended.isSet })
         consumer.cancel()
         await consumer.value
         #expect(seen.values == [2])

@@ -31,7 +31,7 @@ func counterReducer(_ state: Int?, _ action: any Action) -> Int {
 
 /// A thread-safe list of values, for recording what subscribers, reducers and
 /// middleware saw.
-final class Recorder<Value>: Sendable {
+final class Recorder<Value: Sendable>: Sendable {
     private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) {
