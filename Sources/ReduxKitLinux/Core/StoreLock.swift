@@ -62,6 +62,21 @@ final class StoreLock: Sendable {
         depth.store(1, ordering: .relaxed)
     }
 
+    /// Takes the lock if no other thread holds it, without waiting.
+    ///
+    /// - Returns: Whether the lock was taken (then `unlock()` releases it).
+    func tryLock() -> Bool {
+        let thread = Self.currentThread
+        if owner.load(ordering: .relaxed) == thread {
+            depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
+            return true
+        }
+        guard pthread_mutex_trylock(mutex) == 0 else { return false }
+        owner.store(thread, ordering: .relaxed)
+        depth.store(1, ordering: .relaxed)
+        return true
+    }
+
     /// Releases one level; the last one releases the mutex.
     @inlinable
     func unlock() {

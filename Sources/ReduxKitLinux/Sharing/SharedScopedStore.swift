@@ -47,8 +47,9 @@ extension SharedStore {
     }
 
     /// The store's states as an `AsyncSequence`, the current state first; see
-    /// ``Store/states``. When the consuming task stops, its subscription is
-    /// removed at once.
+    /// ``Store/states``. When the consuming task stops, nothing more is sent to
+    /// the stream, and its subscription is removed: at once if no other thread
+    /// is using the store, otherwise from a task of its own a moment later.
     public var states: AsyncStream<State> {
         states(bufferingPolicy: .bufferingNewest(1))
     }
@@ -63,9 +64,26 @@ extension SharedStore {
         bufferingPolicy: AsyncStream<State>.Continuation.BufferingPolicy
     ) -> AsyncStream<State> {
         let (stream, continuation) = AsyncStream.makeStream(of: State.self, bufferingPolicy: bufferingPolicy)
+        let consumerGone = SetOnceFlag()
         let finisher = StreamFinisher(continuation)
-        let subscription = subscribe(includingCurrentState: true) { finisher.yield($0) }
-        continuation.onTermination = { _ in subscription.dispose() }
+        let subscription = subscribe(includingCurrentState: true) { state in
+            if !consumerGone.isSet { finisher.yield(state) }
+        }
+        // Never waits for the store's lock here: the runtime calls this handler
+        // while the cancelled task's own lock is held, and a thread dispatching
+        // under the store's lock may be resuming that task, so waiting could
+        // deadlock. If the lock is free it is taken at once; otherwise a task of
+        // its own waits for it.
+        let lock = self.lock
+        continuation.onTermination = { _ in
+            consumerGone.set()
+            if lock.tryLock() {
+                defer { lock.unlock() }
+                subscription.dispose()
+            } else {
+                Task.detached { subscription.dispose() }
+            }
+        }
         return stream
     }
 }

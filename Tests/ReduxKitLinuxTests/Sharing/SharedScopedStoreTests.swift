@@ -131,41 +131,37 @@ struct SharedScopedStoreTests {
         #expect(snapshots.state.count == 2 * Self.dispatchesEach)
     }
 
-    /// Runs in a child process (it can crash): scoped shared stores, with
-    /// subscriptions, dropped on one thread while others dispatch to the parent.
-    /// Freeing a scoped shared store frees its scoped store, whose backend
-    /// disposes its parent subscriptions in its `deinit`, without the shared
-    /// lock: meanwhile another thread holds the lock and runs the parent's
-    /// reducer, so the dispose races with it (and may stop the process with
-    /// "You may not dispose a store subscription while the reducer is executing.").
+    /// Runs in a child process (a regression would crash it): scoped shared
+    /// stores, with subscriptions, dropped on one thread while others dispatch
+    /// to the parent. Freeing a scoped shared store frees its scoped store,
+    /// whose backend disposes its parent subscriptions; the shared store does
+    /// that with its lock held, so it cannot race with a dispatch (it used to,
+    /// stopping with "You may not dispose a store subscription while the
+    /// reducer is executing.").
     @Test func scopedStoresDroppedWhileOthersDispatchLeaveNothingBehind() async {
-        await withKnownIssue(
-            "A scoped SharedStore's scoped store is freed without the shared lock", isIntermittent: true
-        ) {
-            await #expect(processExitsWith: .success) {
-                exitIfStillRunning(after: 20)
-                let shared = SharedStore(createStore(Self.parentReducer, nil))
-                let dispatchers = 4
-                let scopers = 2
-                let rounds = 300
-                onThreads(dispatchers + scopers) { index in
-                    if index < dispatchers {
-                        for _ in 0..<Self.dispatchesEach { shared.dispatch(FromChild(child: .add(1))) }
-                        return
-                    }
-                    for _ in 0..<rounds {
-                        // Subscribed through a scoped store that is then dropped
-                        // without disposing: freeing it disposes its subscriptions.
-                        let child = Self.makeChild(of: shared)
-                        child.subscribe { _ in }
-                        child.subscribe(includingCurrentState: true) { _ in }
-                        child.dispatch(TouchOther())
-                    }
+        await #expect(processExitsWith: .success) {
+            exitIfStillRunning(after: 20)
+            let shared = SharedStore(createStore(Self.parentReducer, nil))
+            let dispatchers = 4
+            let scopers = 2
+            let rounds = 300
+            onThreads(dispatchers + scopers) { index in
+                if index < dispatchers {
+                    for _ in 0..<Self.dispatchesEach { shared.dispatch(FromChild(child: .add(1))) }
+                    return
                 }
-                let expected = Parent(count: dispatchers * Self.dispatchesEach, other: scopers * rounds)
-                precondition(shared.state == expected, "lost dispatches")
-                precondition(shared.withStore { $0.core?.subscriberCount } == 0, "subscriptions left behind")
+                for _ in 0..<rounds {
+                    // Subscribed through a scoped store that is then dropped
+                    // without disposing: freeing it disposes its subscriptions.
+                    let child = Self.makeChild(of: shared)
+                    child.subscribe { _ in }
+                    child.subscribe(includingCurrentState: true) { _ in }
+                    child.dispatch(TouchOther())
+                }
             }
+            let expected = Parent(count: dispatchers * Self.dispatchesEach, other: scopers * rounds)
+            precondition(shared.state == expected, "lost dispatches")
+            precondition(shared.withStore { $0.core?.subscriberCount } == 0, "subscriptions left behind")
         }
     }
 }
