@@ -45,6 +45,10 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     /// How many dispatches through an enhancer (middleware) are under way, one
     /// inside another, counted to stop a runaway loop before the stack overflows.
     @usableFromInline @exclusivity(unchecked) var enhancedDispatchDepth = 0
+    /// Devtools watching every reduction and jump, whatever the order of the
+    /// enhancers (nested dispatches and effect results included); `nil` for
+    /// almost every store, so the hot path pays one check.
+    @usableFromInline @exclusivity(unchecked) var observer: StoreObserver<State>?
     /// The ways back into this store that its middleware's effects use, so a
     /// ``SharedStore`` taking the store over can route them through its lock.
     @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = []
@@ -91,6 +95,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
         runningReducer.run(&state, action)
         isReducing = false
         version &+= 1
+        if let observer { observer.reduced(action, state) }
         if subscribers.count > 0 { notifySubscribers() }
         return action
     }
@@ -195,6 +200,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         state = target
         version &+= 1
+        if let observer { observer.jumped(state) }
         if subscribers.count > 0 { notifySubscribers() }
     }
 
@@ -222,5 +228,38 @@ final class ReducerBox<State> {
     @inlinable
     init(_ reducer: @escaping InPlaceReducer<State>) {
         run = reducer
+    }
+}
+
+/// What devtools watch in a store's core: each reduction (the action that
+/// reached the reducer and the state it produced) and each jump (a state set
+/// without the reducer, as time travel does). Several observers chain.
+@usableFromInline
+final class StoreObserver<State> {
+    @usableFromInline let reduced: (any Action, State) -> Void
+    @usableFromInline let jumped: (State) -> Void
+
+    init(reduced: @escaping (any Action, State) -> Void, jumped: @escaping (State) -> Void) {
+        self.reduced = reduced
+        self.jumped = jumped
+    }
+}
+
+extension StoreCore {
+    /// Adds an observer of every reduction and jump, after those already added.
+    func observe(reduced: @escaping (any Action, State) -> Void, jumped: @escaping (State) -> Void) {
+        guard let previous = observer else {
+            observer = StoreObserver(reduced: reduced, jumped: jumped)
+            return
+        }
+        observer = StoreObserver(
+            reduced: { action, state in
+                previous.reduced(action, state)
+                reduced(action, state)
+            },
+            jumped: { state in
+                previous.jumped(state)
+                jumped(state)
+            })
     }
 }

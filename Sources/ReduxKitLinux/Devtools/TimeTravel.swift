@@ -46,16 +46,17 @@ public final class TimeTravel<State> {
     }
 
     /// The enhancer to create the store with.
+    ///
+    /// It records every state the store's reducer produces, in order: those of
+    /// nested dispatches (from subscribers and middleware) and of effects'
+    /// results included, in whatever order it is composed with other enhancers
+    /// (`applyMiddleware` inside or outside it).
     public var enhancer: StoreEnhancer<State> {
         { next in
             { reducer, state in
                 let store = next(reducer, state)
                 self.attach(to: store)
-                return Store(store) { action in
-                    let result = store.dispatch(action)
-                    self.record(action, state: store.getState())
-                    return result
-                }
+                return store
             }
         }
     }
@@ -113,6 +114,8 @@ public final class TimeTravel<State> {
         self.initial = initial
         entries = [initial]
         presentIndex = 0
+        // The store keeps this recorder alive (it holds the store weakly: no cycle).
+        core.observe(reduced: { action, state in self.record(action, state: state) }, jumped: { _ in })
     }
 
     private func record(_ action: any Action, state: State) {
