@@ -1,6 +1,6 @@
 /// A handle on something that can be stopped once, such as a store subscription.
 ///
-/// ``Store/subscribe(_:)`` returns one. Disposing is idempotent.
+/// ``Store/subscribe(_:)-((State)->Void)`` returns one. Disposing is idempotent.
 ///
 /// The protocol does not require `Sendable`: a ``Store`` lives in one isolation
 /// domain, and so do the handles it returns, so the compiler keeps them (and the

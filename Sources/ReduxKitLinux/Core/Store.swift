@@ -105,7 +105,7 @@ public final class Store<State> {
     /// order subscribers were added.
     ///
     /// The subscriber is not called now, only from the next dispatch on (see
-    /// ``subscribe(includingCurrentState:_:)`` to receive the current state
+    /// ``subscribe(includingCurrentState:_:)-(_,(State)->Void)`` to receive the current state
     /// first). It never receives a state older than one it has received, nor the
     /// same state twice, even when subscribers dispatch. It may be called from
     /// a subscriber (the new subscriber then first hears of the next dispatch).
@@ -129,7 +129,7 @@ public final class Store<State> {
     ///
     /// - Parameters:
     ///   - includingCurrentState: Whether to call `subscriber` with the current
-    ///     state before this method returns; `false` is ``subscribe(_:)``.
+    ///     state before this method returns; `false` is ``subscribe(_:)-((State)->Void)``.
     ///   - subscriber: Called with each state.
     /// - Returns: A handle whose `dispose()` removes this subscriber.
     @inlinable

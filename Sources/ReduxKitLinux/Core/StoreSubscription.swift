@@ -1,4 +1,4 @@
-/// The handle ``Store/subscribe(_:)`` returns for a store's own subscriber.
+/// The handle ``Store/subscribe(_:)-((State)->Void)`` returns for a store's own subscriber.
 ///
 /// It is not generic: disposing goes through `ReduxDisposable`, and a generic
 /// class's witness would run unspecialised (looking up generic metadata on

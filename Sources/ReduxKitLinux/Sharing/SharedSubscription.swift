@@ -30,7 +30,7 @@ final class SharedSubscription: ReduxDisposable, @unchecked Sendable {
 
 extension SharedStore {
     /// Adds a subscriber, called with the new state after every dispatch, on the
-    /// dispatching thread, under the lock (see ``Store/subscribe(_:)``).
+    /// dispatching thread, under the lock (see ``Store/subscribe(_:)-((State)->Void)``).
     ///
     /// The subscriber must be `@Sendable`, since it runs on whichever thread
     /// dispatches. For a subscriber isolated to an actor (a `@MainActor` view
