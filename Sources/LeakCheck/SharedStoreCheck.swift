@@ -42,27 +42,21 @@ func exerciseSharedStore(_ watchlist: Watchlist) {
         // Disposed only after the store is gone.
         outliving = scoped.subscribe { _ in _ = captured }
 
-        let group = DispatchGroup()
-        for thread in 0..<2 {
-            group.enter()
-            Thread.detachNewThread {
-                // The bag is made and emptied on this thread, and holds the shared store's handles.
-                let bag = DisposeBag()
-                for _ in 0..<perThread {
-                    let selective = shared.subscribe(select: { $0 % 3 }) { _ in _ = captured }
-                    shared.subscribe(includingCurrentState: true) { _ in _ = captured }.disposed(by: bag)
-                    if thread == 0 {
-                        shared.dispatch(Increment())
-                    } else {
-                        shared.dispatch(Thunk { dispatch, _ in _ = dispatch(Increment()) })
-                    }
-                    selective.dispose()
+        onJoinedThreads(2) { thread in
+            // The bag is made and emptied on this thread, and holds the shared store's handles.
+            let bag = DisposeBag()
+            for _ in 0..<perThread {
+                let selective = shared.subscribe(select: { $0 % 3 }) { _ in _ = captured }
+                shared.subscribe(includingCurrentState: true) { _ in _ = captured }.disposed(by: bag)
+                if thread == 0 {
+                    shared.dispatch(Increment())
+                } else {
+                    shared.dispatch(Thunk { dispatch, _ in _ = dispatch(Increment()) })
                 }
-                bag.disposeAll()
-                group.leave()
+                selective.dispose()
             }
+            bag.disposeAll()
         }
-        group.wait()
 
         // A state stream, made and dropped unread (see `exercise`).
         withExtendedLifetime(shared.states) { _ = shared.dispatch(Noop()) }
@@ -86,4 +80,35 @@ func exerciseSharedStore(_ watchlist: Watchlist) {
     }
     outliving.dispose()
     print("leak check: a handle disposed after its shared store was freed: \(outliving.disposed)")
+}
+
+/// Runs `body(0)`, …, `body(count - 1)` on threads of their own and joins them: when it returns,
+/// the threads have ended and released everything `body` captured (a `DispatchGroup` would let
+/// the waiting thread go on while a thread still holds its closure, and the watchlist would see
+/// an object outlive its last use).
+func onJoinedThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    final class Job: Sendable {
+        let index: Int
+        let body: @Sendable (Int) -> Void
+
+        init(index: Int, body: @escaping @Sendable (Int) -> Void) {
+            self.index = index
+            self.body = body
+        }
+    }
+    var threads: [pthread_t] = []
+    for index in 0..<count {
+        var thread = pthread_t()
+        let job = Unmanaged.passRetained(Job(index: index, body: body)).toOpaque()
+        let created = pthread_create(
+            &thread, nil,
+            { argument in
+                let job = Unmanaged<Job>.fromOpaque(argument!).takeRetainedValue()
+                job.body(job.index)
+                return nil
+            }, job)
+        precondition(created == 0, "leak check: could not start a thread")
+        threads.append(thread)
+    }
+    for thread in threads { pthread_join(thread, nil) }
 }
