@@ -9,10 +9,12 @@ struct TimeTravelRecordingTests {
         let timeTravel = TimeTravel<Int>(capacity: 10)
         let store = createStore(counterReducer, 0, timeTravel.enhancer)
         var reacted = false  // reacts once: undoing back to 1 must not dispatch again
+        let reference = StoreReference<Int>()  // weak: a subscriber holding its store is a cycle
+        reference.store = store
         store.subscribe { state in
             if state == 1 && !reacted {
                 reacted = true
-                store.dispatch(Increment(by: 10))
+                reference.store?.dispatch(Increment(by: 10))
             }
         }
         store.dispatch(Increment())
