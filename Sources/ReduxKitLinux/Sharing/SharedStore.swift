@@ -77,11 +77,14 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         self.init(makeStore())
     }
 
-    /// A shared store over `store`, a store scoped from one that `lock` guards.
+    /// A shared store over `store`, a store scoped from one that `lock` guards
+    /// (and held: called by `view`, under `lock`).
     init(scoped store: Store<State>, lock: StoreLock) {
         self.lock = lock
         self.store = store
         self.owner = StoreOwner(store)
+        // The scoped store's own async thunks come back through this view.
+        store.backend.routeEffects(through: self)
     }
 
     deinit {
