@@ -21,6 +21,14 @@ extension Store {
     /// domain. A scoped store has no reducer of its own: `replaceReducer` on it
     /// stops the process.
     ///
+    /// A ``Thunk`` or an ``AsyncThunk``'s action of the child's state,
+    /// dispatched to the scoped store, goes up to this store's
+    /// `thunkMiddleware()` (every middleware before it sees it) and runs in
+    /// the scoped store's terms: its `getState` returns the child's state, and
+    /// its `dispatch` embeds child actions. An async thunk's run goes on if the
+    /// scoped store is freed first: it keeps what it needs (and so this store)
+    /// until it ends.
+    ///
     /// - Parameters:
     ///   - value: Derives the child's state from this store's.
     ///   - action: Embeds a child action in one of this store's actions.
@@ -84,7 +92,7 @@ extension Store {
 /// The backend of a scoped store: reads, dispatches and subscribes through its
 /// parent store, and disposes its subscriptions when it is freed.
 final class ScopedStoreBackend<Parent, Child>: StoreBackend {
-    private let parent: Store<Parent>
+    let parent: Store<Parent>
     private let derive: (Parent) -> Child
     private let isRepeat: ((Child, Child) -> Bool)?
     private let embed: (any Action) -> any Action
@@ -93,6 +101,12 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// once the handle is freed).
     private var subscriptions: [UInt64: any ReduxDisposable] = [:]
     private var nextSubscription: UInt64 = 0
+    /// What its async thunks run with, while any runs (it keeps itself alive
+    /// until its runs end).
+    weak var effects: ScopedEffects<Parent, Child>?
+    /// The lock of the shared store holding this scoped store, if any: its
+    /// async thunks get back into it under that lock.
+    private(set) var sharedLock: StoreLock?
 
     init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
@@ -111,7 +125,8 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     }
 
     func dispatch(_ action: any Action) -> any Action {
-        parent.backend.serialize { parent.dispatch(embed(action)) }
+        if let effect = action as? any ScopedEffect, let result = effect.run(in: self) { return result }
+        return parent.backend.serialize { parent.dispatch(embed(action)) }
     }
 
     func serialize(_ body: () -> any Action) -> any Action {
@@ -151,9 +166,25 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         Misuse.fail(Misuse.replaceReducerOnScopedStore)
     }
 
+    /// Sends this scoped store's own async thunks back under the lock of
+    /// `shared`, the shared store holding it. (The parent's effects dispatch
+    /// into the parent, not through a shared store of this child's state.)
     func routeEffects(through shared: AnyObject & Sendable) {
-        // The parent's effects dispatch into the parent, not through a shared
-        // store of this child's state.
+        sharedLock = (shared as? any LockSharing)?.lock
+    }
+
+    /// What this scoped store's async thunks run with: the one in use, or a
+    /// new one over a scoped store of its own (with this one's parent and
+    /// closures, and none of its subscriptions), so that runs still going when
+    /// this scoped store is freed keep only that.
+    func effectsInUse() -> ScopedEffects<Parent, Child> {
+        if let effects { return effects }
+        let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
+        twin.sharedLock = sharedLock
+        let effects = ScopedEffects(scope: twin)
+        twin.effects = effects
+        self.effects = effects
+        return effects
     }
 }
 

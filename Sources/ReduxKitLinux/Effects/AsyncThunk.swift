@@ -26,6 +26,13 @@
 /// throws never crashes anything: its error goes into the ``Rejected`` action.
 /// When the store is freed, its running thunks are cancelled and nothing more
 /// is dispatched.
+///
+/// Dispatched to a scoped store (`store.view(…)`), an async thunk of the
+/// scoped store's state goes up to the root store's thunk middleware, and its
+/// actions and context are the scoped store's: `context.getState()` returns
+/// the child's state, `context.dispatch(_:)` embeds child actions. Such a run
+/// goes on if the scoped store is freed first, keeping what it needs (the root
+/// store included) until it ends; cancel it through its handle.
 public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: Sendable {
     /// The prefix of the lifecycle actions' `type`: `"<prefix>/pending"` and so on.
     public let typePrefix: String

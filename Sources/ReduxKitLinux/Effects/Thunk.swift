@@ -11,6 +11,11 @@
 /// The function runs synchronously, inside the dispatch, in the store's
 /// domain; for work that waits, use an ``AsyncThunk``. A thunk dispatched to a
 /// store without the thunk middleware reaches the reducers, which ignore it.
+///
+/// Dispatched to a scoped store (`store.view(…)`), a thunk of the scoped
+/// store's state goes up to the root store's thunk middleware and is called
+/// with the scoped store's `dispatch` (which embeds child actions) and
+/// `getState` (the child's state).
 public struct Thunk<State>: Action {
     /// The function the thunk middleware calls.
     public let body: @Sendable (_ dispatch: Dispatch, _ getState: () -> State) -> Void

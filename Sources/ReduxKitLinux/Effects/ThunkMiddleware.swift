@@ -20,6 +20,10 @@
 /// can go into a ``SharedStore``; used in a plain ``Store`` there, starting an
 /// async thunk stops the process with a message naming these two fixes.
 ///
+/// Thunks and async thunks dispatched to a scoped store of this store come
+/// here too, and run in the scoped store's terms (see ``Thunk`` and
+/// ``AsyncThunk``).
+///
 /// - Parameter isolation: The actor the store lives on; leave it out.
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
@@ -39,6 +43,7 @@ public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = 
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
                     return start.start(dispatch: api.dispatch, store: store, runner: runner)
                 }
+                if action is ScopedEffectRequest { return ScopedEffectAccepted(actor: actor) }
                 return next(action)
             }
         }
@@ -48,16 +53,22 @@ public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = 
 /// The middleware that runs ``Thunk``s, for a store whose state is not
 /// `Sendable` (async thunks need a `Sendable` state, to hand it across tasks).
 ///
-/// - Parameter isolation: Not used (a plain thunk runs inside the dispatch);
-///   it keeps this overload in step with the one for async thunks.
+/// Async thunks of a `Sendable` child state, dispatched to a scoped store of
+/// this store, run too (see ``AsyncThunk``), and come back on `isolation`.
+///
+/// - Parameter isolation: The actor the store lives on; leave it out.
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
-    { api in
+    let actor = isolation
+    return { api in
         { next in
             { action in
-                guard let thunk = action as? Thunk<State> else { return next(action) }
-                thunk.body(api.dispatch, api.getState)
-                return action
+                if let thunk = action as? Thunk<State> {
+                    thunk.body(api.dispatch, api.getState)
+                    return action
+                }
+                if action is ScopedEffectRequest { return ScopedEffectAccepted(actor: actor) }
+                return next(action)
             }
         }
     }

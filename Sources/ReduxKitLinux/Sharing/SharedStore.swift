@@ -24,6 +24,14 @@
 /// holds: no subscriber receives an older state or the same state twice, and
 /// after `dispose()` returns the subscriber is never called again.
 ///
+/// The handles it returns may be disposed from any thread. `dispose()` takes
+/// the lock: called from another thread while a dispatch is under way, it
+/// waits until that dispatch, with its notification round, has ended (the
+/// subscriber it removes may still be called in that round), so a subscriber
+/// must not wait for another thread that disposes a handle of this store. A
+/// plain ``Store``'s handles, by contrast, are not `Sendable`: they are used in
+/// the store's own domain.
+///
 /// In an actor-isolated context (a `@MainActor` function, top-level code),
 /// closures written there belong to that actor, so a store built from them
 /// cannot be handed over; build it in a `@Sendable` closure instead:
@@ -77,11 +85,14 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         self.init(makeStore())
     }
 
-    /// A shared store over `store`, a store scoped from one that `lock` guards.
+    /// A shared store over `store`, a store scoped from one that `lock` guards
+    /// (and held: called by `view`, under `lock`).
     init(scoped store: Store<State>, lock: StoreLock) {
         self.lock = lock
         self.store = store
         self.owner = StoreOwner(store)
+        // The scoped store's own async thunks come back through this view.
+        store.backend.routeEffects(through: self)
     }
 
     deinit {

@@ -130,6 +130,33 @@ struct ScopedStoreTests {
         #expect(received.values == [1, -1])
     }
 
+    /// Issue 12, item 15: handles dropped without disposing, in rounds, so that
+    /// new handles reuse the freed ones' addresses. Freeing the scoped store
+    /// must still dispose every subscription made through it (keyed by handle
+    /// identity, a quarter of them were left running).
+    @Test func freeingAScopedStoreDisposesSubscriptionsWhoseHandlesWereDropped() {
+        let parent = Self.makeParent()
+        var calls = 0
+        var child: Store<Int>? = parent.view(value: { $0.taps }, action: { ParentAction.taps($0) })
+        let rounds = 2
+        let handlesEachRound = 1_000
+        for _ in 0..<rounds {
+            var handles: [any ReduxDisposable] = []
+            for _ in 0..<handlesEachRound {
+                handles.append(child!.subscribe { _ in calls += 1 })
+            }
+            handles.removeAll()
+        }
+        #expect(parent.core?.subscriberCount == rounds * handlesEachRound)
+        parent.dispatch(ParentAction.taps(.tap))
+        #expect(calls == rounds * handlesEachRound)
+        child = nil
+        #expect(parent.core?.subscriberCount == 0)
+        calls = 0
+        parent.dispatch(ParentAction.taps(.tap))
+        #expect(calls == 0)
+    }
+
     @Test func aChildKeepsItsParentAliveAndBothAreFreedTogether() {
         weak var weakParent: Store<ParentState>?
         var child: Store<Int>?

@@ -131,6 +131,31 @@ struct SharedScopedStoreTests {
         #expect(snapshots.state.count == 2 * Self.dispatchesEach)
     }
 
+    /// Issue 12, item 15, on a shared store: handles of a scoped shared store
+    /// dropped without disposing, in rounds (new handles reuse freed ones'
+    /// addresses); freeing the scoped store disposes every subscription.
+    @Test func freeingAScopedSharedStoreDisposesSubscriptionsWhoseHandlesWereDropped() {
+        let shared = SharedStore(createStore(Self.parentReducer, nil))
+        let calls = Counter()
+        var child: SharedStore<Int>? = Self.makeChild(of: shared)
+        let rounds = 2
+        let handlesEachRound = 1_000
+        for _ in 0..<rounds {
+            var handles: [any ReduxDisposable & Sendable] = []
+            for _ in 0..<handlesEachRound {
+                handles.append(child!.subscribe { _ in calls.increment() })
+            }
+            handles.removeAll()
+        }
+        #expect(shared.withStore { $0.core?.subscriberCount } == rounds * handlesEachRound)
+        shared.dispatch(FromChild(child: .add(1)))
+        #expect(calls.count == rounds * handlesEachRound)
+        child = nil
+        #expect(shared.withStore { $0.core?.subscriberCount } == 0)
+        shared.dispatch(FromChild(child: .add(1)))
+        #expect(calls.count == rounds * handlesEachRound)
+    }
+
     /// Runs in a child process (a regression would crash it): scoped shared
     /// stores, with subscriptions, dropped on one thread while others dispatch
     /// to the parent. Freeing a scoped shared store frees its scoped store,

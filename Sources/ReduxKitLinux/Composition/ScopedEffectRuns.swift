@@ -1,0 +1,81 @@
+/// What the async thunks dispatched to a scoped store run with: a runner, and
+/// a way back for their context and results into a scoped store like that one
+/// (same parent, same closures, none of its subscriptions).
+///
+/// A run goes on when the scoped store it was dispatched to is freed (the
+/// scoped store may well be a temporary, `store.view(…).dispatch(thunk: …)`):
+/// this object keeps itself, and so its twin scoped store and the root store,
+/// alive until its last run has ended, so the run's actions always arrive.
+/// Cancel a run through its handle.
+///
+/// The way back is an ``EffectRoute`` like a root store's. On an actor, it is
+/// settled on the actor the root's thunk middleware was created on: the twin,
+/// made from the scoped store in its domain, is in the root store's region, so
+/// on that actor, and the argument ``ActorBoundLink`` gives holds for it. In a
+/// ``SharedStore``, it goes through a shared store over the twin, under the
+/// root's lock.
+final class ScopedEffects<Parent, Child> {
+    let runner = EffectRunner()
+    let route: EffectRoute<Child>
+    /// The twin scoped store that `route` reaches.
+    private let entry: Store<Child>
+    /// A shared store over `entry`, under the root's lock, once one is needed.
+    private var sharedEntry: AnyObject?
+    /// How many runs have not ended yet.
+    private var running = 0
+    /// `self` while runs are going on.
+    private var keptAlive: ScopedEffects?
+
+    init(scope twin: ScopedStoreBackend<Parent, Child>) {
+        entry = Store(backend: twin)
+        let link = MiddlewareLink<Child>()
+        link.connect(to: entry)
+        route = EffectRoute(link: link)
+    }
+
+    /// Starts `action`'s run; `dispatch` dispatches its pending action.
+    /// `actor` is the one the root's thunk middleware was created on.
+    func start<Argument, Value>(
+        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: Dispatch, actor: (any Actor)?
+    ) -> any Action where Child: Sendable {
+        route.settle(on: actor)
+        if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
+            let shared = SharedStore(scoped: entry, lock: lock)
+            sharedEntry = shared
+            route.routeThrough(shared: shared)
+        }
+        guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
+        let started = action.start(dispatch: dispatch, store: WeakStore(route), runner: runner)
+        guard let handle = started as? AsyncThunkHandle<Value> else { return started }
+        running += 1
+        keptAlive = self
+        let route = self.route
+        Task {
+            _ = await handle.result
+            _ = await route.dispatch(ScopedRunEnded())
+        }
+        return handle
+    }
+
+    /// Lets this object go once no run is left.
+    func runEnded() {
+        running -= 1
+        if running == 0 { keptAlive = nil }
+    }
+}
+
+/// Tells the scoped store a run's effects go through that the run has ended
+/// (its result is already dispatched); it goes no further.
+struct ScopedRunEnded: ScopedEffect {
+    func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
+        scope.effects?.runEnded()
+        return self
+    }
+}
+
+/// A shared store, seen without its state type: its lock.
+protocol LockSharing: AnyObject {
+    var lock: StoreLock { get }
+}
+
+extension SharedStore: LockSharing {}
