@@ -98,7 +98,10 @@ extension EffectRoute where State: Sendable {
 /// region with its middleware's. So the store, its chain and this link are in
 /// `actor`'s region, and the compiler rejects every use of them outside
 /// `actor` (sending the store to another task, or into a ``SharedStore``, does
-/// not compile). Every use, the link's here included, is on `actor`.
+/// not compile). Every use, the link's here included, is on `actor`. The route
+/// of a scoped store's async thunks (``ScopedEffects``) is settled on the actor
+/// the root's thunk middleware was created on, and its link leads to a twin of
+/// the scoped store made in the root store's region: the same argument holds.
 struct ActorBoundLink<State>: @unchecked Sendable {
     let link: MiddlewareLink<State>
 }
