@@ -15,6 +15,8 @@ import Foundation
 /// value. Its `codingPath` is always empty.
 ///
 /// It belongs to one writer, which uses it under its lock (it is not `Sendable`).
+/// Its `var`s are `@exclusivity(unchecked)`: the run-time exclusivity checks
+/// cost a fifth of a line, and the encoder is used by one thread at a time.
 final class ActionLogEncoder: Encoder {
     /// An open object or array.
     struct Frame {
@@ -32,21 +34,21 @@ final class ActionLogEncoder: Encoder {
     struct Unstreamable: Error {}
 
     /// The bytes written so far; the writer takes them and empties the buffer.
-    var output: [UInt8] = []
-    private(set) var frames: [Frame] = []
+    @exclusivity(unchecked) var output: [UInt8] = []
+    @exclusivity(unchecked) private(set) var frames: [Frame] = []
     /// The keys of the open objects, each object's after its parent's.
-    private var keys: [String] = []
-    private var nextFrameID: UInt32 = 1
+    @exclusivity(unchecked) private var keys: [String] = []
+    @exclusivity(unchecked) private var nextFrameID: UInt32 = 1
     /// Whether a value is expected at the current position, not yet begun.
-    private var slotOpen = false
+    @exclusivity(unchecked) private var slotOpen = false
     /// How many frames were open when the value being encoded began.
-    private var valueBase = 0
+    @exclusivity(unchecked) private var valueBase = 0
     /// Numbers the values being encoded, so a single-value container is used
     /// only for its own value.
-    private var valueSerial: UInt32 = 0
-    private var nextValueSerial: UInt32 = 1
+    @exclusivity(unchecked) private var valueSerial: UInt32 = 0
+    @exclusivity(unchecked) private var nextValueSerial: UInt32 = 1
     /// Set when the value cannot be streamed, by calls that cannot throw.
-    private var gaveUp = false
+    @exclusivity(unchecked) private var gaveUp = false
     private let fallback: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -73,9 +75,22 @@ final class ActionLogEncoder: Encoder {
         }
     }
 
+    /// Appends `action`, whose type is `A`, as JSON (see ``append(_:)``):
+    /// opened rather than cast, which costs a dynamic cast's look-ups.
+    func append<A: Encodable>(_ action: any Action, as type: A.Type) throws {
+        func appendOpened<B: Action>(_ opened: B) throws {
+            if B.self == A.self {
+                try append(unsafeBitCast(opened, to: A.self))
+            } else {
+                try append(opened as! A)
+            }
+        }
+        try appendOpened(action)
+    }
+
     private func reset() {
-        frames.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }
         slotOpen = false
         valueBase = 0
         gaveUp = false
@@ -101,7 +116,7 @@ final class ActionLogEncoder: Encoder {
             if slotOpen {
                 // Encoded nothing: JSONEncoder writes an empty object.
                 slotOpen = false
-                output.append(contentsOf: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+                writeRaw("{}")
             }
             while frames.count > valueBase { closeTop() }
             (valueBase, valueSerial) = (savedBase, savedSerial)
@@ -133,7 +148,7 @@ final class ActionLogEncoder: Encoder {
 
     private func closeTop() {
         let frame = frames.removeLast()
-        if frame.isObject { keys.removeSubrange(frame.keyStart...) }
+        if frame.isObject && keys.count > frame.keyStart { keys.removeLast(keys.count - frame.keyStart) }
         output.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
@@ -188,15 +203,34 @@ final class ActionLogEncoder: Encoder {
     // MARK: Primitives
 
     func writeNull() {
-        output.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+        writeRaw("null")
     }
 
     func writeBool(_ value: Bool) {
-        output.append(contentsOf: (value ? "true" : "false").utf8)
+        writeRaw(value ? "true" : "false")
+    }
+
+    /// Appends ASCII text known at compile time.
+    func writeRaw(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     func writeInteger<Integer: FixedWidthInteger>(_ value: Integer) {
-        output.append(contentsOf: value.description.utf8)
+        // Digits from the last, in a small buffer: no String made.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var magnitude = value.magnitude
+            var start = 40
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<40]))
+        }
     }
 
     func writeFloatingPoint<Float: FloatingPoint & LosslessStringConvertible>(_ value: Float) throws {

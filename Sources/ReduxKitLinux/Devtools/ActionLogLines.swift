@@ -70,41 +70,42 @@ struct ActionLogLines {
         switch entry.kind {
         case .action(let action, let index):
             let codec = registry.codec(at: index)
-            begin(type: codec.name, entry)
+            encoder.output.append(contentsOf: codec.header)
+            appendTimestamp(entry)
             let payloadStart = encoder.output.count
-            encoder.output.append(contentsOf: #","payload":"#.utf8)
+            encoder.writeRaw(#","payload":"#)
             do {
                 try codec.write(action, encoder)
             } catch {
                 encoder.output.removeSubrange(payloadStart...)
-                encoder.output.append(contentsOf: #","unrecorded":true"#.utf8)
+                encoder.writeRaw(#","unrecorded":true"#)
                 failure = ActionLogWriteError(
                     file: file,
                     reason: .unencodableAction(type: codec.name, details: "line \(count): \(error)"))
             }
         case .unrecorded(let type):
             begin(type: type, entry)
-            encoder.output.append(contentsOf: #","unrecorded":true"#.utf8)
+            encoder.writeRaw(#","unrecorded":true"#)
         case .jump(let state):
             beginJump(entry)
-            encoder.output.append(contentsOf: #","state":"#.utf8)
+            encoder.writeRaw(#","state":"#)
             encoder.output.append(contentsOf: state)
         case .unrecordedJump:
             beginJump(entry)
-            encoder.output.append(contentsOf: #","unrecorded":true"#.utf8)
+            encoder.writeRaw(#","unrecorded":true"#)
         }
-        encoder.output.append(contentsOf: "}\n".utf8)
+        encoder.writeRaw("}\n")
         return failure
     }
 
     private mutating func begin(type: String, _ entry: ActionLogEntry) {
-        encoder.output.append(contentsOf: #"{"type":"#.utf8)
+        encoder.writeRaw(#"{"type":"#)
         encoder.writeString(type)
         appendTimestamp(entry)
     }
 
     private mutating func beginJump(_ entry: ActionLogEntry) {
-        encoder.output.append(contentsOf: #"{"jump":true"#.utf8)
+        encoder.writeRaw(#"{"jump":true"#)
         appendTimestamp(entry)
     }
 

@@ -19,7 +19,8 @@ final class ActionLogSink: @unchecked Sendable {
     // `condition` locked, those under "io" only with `io` locked (a drain locks
     // `io`, then `condition` briefly inside it; nothing locks them the other way
     // round). `NSCondition` and `NSLock` are pthread-based, which the thread
-    // sanitizer understands. The entries are `Sendable`.
+    // sanitizer understands. The entries are `Sendable`. Those locks are what
+    // keeps accesses exclusive, so the `var`s skip the run-time checks.
 
     /// How many entries may wait for the writer before the store waits too.
     static let backlogLimit = 1 << 16
@@ -28,19 +29,19 @@ final class ActionLogSink: @unchecked Sendable {
 
     // MARK: condition
     private let condition = NSCondition()
-    private var pending: [ActionLogEntry] = []
-    private var writerWaiting = false
-    private var producerWaiting = false
-    private var closing = false
-    private var finished = false
-    private var suspended = false
+    @exclusivity(unchecked) private var pending: [ActionLogEntry] = []
+    @exclusivity(unchecked) private var writerWaiting = false
+    @exclusivity(unchecked) private var producerWaiting = false
+    @exclusivity(unchecked) private var closing = false
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var suspended = false
 
     // MARK: io
     private let io = NSLock()
-    private var file: ActionLogFile
-    private var stopped = false
-    private var batch: [ActionLogEntry] = []
-    private var lines: ActionLogLines
+    @exclusivity(unchecked) private var file: ActionLogFile
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var batch: [ActionLogEntry] = []
+    @exclusivity(unchecked) private var lines: ActionLogLines
 
     /// The file's identity, so a replay of the same file can drain this writer first.
     let identity: ActionLogFile.Identity

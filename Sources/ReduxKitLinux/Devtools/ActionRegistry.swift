@@ -15,14 +15,30 @@ import Foundation
 /// the action `replaceReducer` runs through the new reducer, so a log records
 /// it like any other action the reducer sees.
 public struct ActionRegistry: Sendable {
-    /// How one registered type is written and read.
-    struct Codec: Sendable {
+    /// How one registered type is written and read (a class: the writer
+    /// takes one for every line, and a class is one retain).
+    final class Codec: Sendable {
         /// The name written in the log.
         let name: String
+        /// The start of its lines, `{"type":"name"`, encoded once.
+        let header: [UInt8]
         /// Appends the action's JSON to the encoder's output.
         let write: @Sendable (any Action, ActionLogEncoder) throws -> Void
         /// Decodes the action from a whole log line (its `payload` field).
         let decode: @Sendable (Data) throws -> any Action
+
+        init(
+            name: String, write: @escaping @Sendable (any Action, ActionLogEncoder) throws -> Void,
+            decode: @escaping @Sendable (Data) throws -> any Action
+        ) {
+            self.name = name
+            let encoder = ActionLogEncoder()
+            encoder.writeRaw(#"{"type":"#)
+            encoder.writeString(name)
+            self.header = encoder.output
+            self.write = write
+            self.decode = decode
+        }
     }
 
     /// A log line's payload, decoded as the registered type.
@@ -64,7 +80,7 @@ public struct ActionRegistry: Sendable {
         add(
             Codec(
                 name: name,
-                write: { action, encoder in try encoder.append(action as! A) },
+                write: { action, encoder in try encoder.append(action, as: A.self) },
                 decode: { line in try JSONDecoder().decode(Envelope<A>.self, from: line).payload }),
             for: type)
     }
