@@ -67,6 +67,14 @@ struct ActionLogReader<State> {
             replayed: actions, jumps: jumps, skippedUnrecorded: skipped, tornLastLine: torn && !contents.isEmpty)
     }
 
+    /// The bytes of the file at `url`. (Not `Data(contentsOf:)`, which leaks
+    /// a buffer when it reads an empty file, as the address sanitizer shows.)
+    static func contents(of url: URL) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        return try handle.readToEnd() ?? Data()
+    }
+
     private static func action(_ type: String, of line: Data, line number: Int, registry: ActionRegistry) throws
         -> any Action
     {

@@ -99,7 +99,8 @@ public func replayActionLog<State>(
 ) throws -> ActionLogReplay {
     guard let core = store.core else { Misuse.fail(Misuse.replayNeedsARootStore) }
     ActionLogSinks.drainWriters(of: url)
-    let log = try ActionLogReader<State>(contents: Data(contentsOf: url), registry: registry, options: options)
+    let log = try ActionLogReader<State>(
+        contents: ActionLogReader<State>.contents(of: url), registry: registry, options: options)
     for step in log.steps {
         switch step {
         case .action(let action): _ = core.dispatch(action)

@@ -183,6 +183,12 @@ enum ActionLogSinks {
         live.withLock { $0.values.compactMap(\.sink) }
     }
 
+    /// Whether a log in this process is writing the file at `url`.
+    static func isWriting(_ url: URL) -> Bool {
+        guard let identity = ActionLogFile.Identity(of: url) else { return false }
+        return sinks().contains { $0.identity == identity }
+    }
+
     /// Drains every log: what the process's normal exit runs.
     static func drainAll() {
         for sink in sinks() { sink.drain() }

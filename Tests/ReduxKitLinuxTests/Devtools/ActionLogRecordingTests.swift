@@ -148,9 +148,10 @@ struct ActionLogRecordingTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let recorded = applyMiddleware(
             [actionLogMiddleware(registry: Self.registry, to: file)], to: createStore(ActionLogTests.todos, []))
-        recorded.subscribe { todos in
+        let reacting = recorded.subscribe { todos in
             if todos.count == 1 && !todos[0].done { recorded.dispatch(ToggleTodo(index: 0)) }
         }
+        defer { reacting.dispose() }  // it holds the store
         recorded.dispatch(AddTodo(title: "a"))
         recorded.dispatch(ActionLogTests.RenameTodo(index: 0, title: "b"))
         let replayed = createStore(ActionLogTests.todos, [])

@@ -45,14 +45,10 @@ struct ActionLogWriterTests {
             try #require(log.sinkForTesting).setSuspendedForTesting(true)
             for index in 0..<50 { store.dispatch(AddTodo(title: "todo \(index)")) }
             #expect(try Self.size(of: file) == 0)
+            #expect(ActionLogSinks.isWriting(file))
         }
         #expect(try Self.lineCount(of: file) == 50)
-        // The file is closed, its lock released: another log may write it.
-        let errors = ActionLogRecordingTests.Errors()
-        _ = createStore(
-            ActionLogTests.todos, [],
-            ActionLog<Todos>(registry: Self.registry, file: file, onError: errors.report).enhancer)
-        #expect(errors.all.isEmpty)
+        #expect(!ActionLogSinks.isWriting(file))  // its thread has stopped, the file is closed
     }
 
     @Test func aNormalExitWritesWhatIsLeft() async throws {
@@ -60,14 +56,23 @@ struct ActionLogWriterTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let path = file.path
         await #expect(processExitsWith: .success) { [path = path as String] in
-            exitIfStillRunning()
-            let log = ActionLog<Todos>(registry: ActionLogWriterTests.registry, file: URL(fileURLWithPath: path))
-            let store = createStore(ActionLogTests.todos, [], log.enhancer)
-            log.sinkForTesting?.setSuspendedForTesting(true)
-            for index in 0..<25 { store.dispatch(AddTodo(title: "todo \(index)")) }
-            exit(try! ActionLogWriterTests.size(of: URL(fileURLWithPath: path)) == 0 ? 0 : 1)
+            ActionLogWriterTests.exitWithUnwrittenLines(URL(fileURLWithPath: path))
         }
         #expect(try Self.lineCount(of: file) == 25)
+    }
+
+    /// For the exit test: records 25 actions the writer's thread may not write,
+    /// and exits (0 if none was written yet) with the log and store alive, in
+    /// this synchronous frame (the leak checker of the address sanitizer, run
+    /// at exit, does not see objects held only by an async frame).
+    static func exitWithUnwrittenLines(_ file: URL) -> Never {
+        exitIfStillRunning()
+        let log = ActionLog<Todos>(registry: registry, file: file)
+        let store = createStore(ActionLogTests.todos, [], log.enhancer)
+        log.sinkForTesting?.setSuspendedForTesting(true)
+        for index in 0..<25 { store.dispatch(AddTodo(title: "todo \(index)")) }
+        let nothingWritten = (try? size(of: file)) == 0
+        withExtendedLifetime((log, store)) { exit(nothingWritten ? 0 : 1) }
     }
 
     /// The store waits for the writer once it is `backlogLimit` entries ahead:
