@@ -2,10 +2,13 @@ import Foundation
 
 /// An action log read and decoded, line by line, before anything is replayed.
 struct ActionLogReader<State> {
-    /// One thing to replay.
+    /// One thing to replay. (Not generic: a generic enum's metadata is made at
+    /// run time with a read valgrind reports, which the Demo's valgrind run
+    /// would count as an error.)
     enum Step {
         case action(any Action)
-        case jump(State)
+        /// A jump to the state at this index of ``states``.
+        case jump(Int)
     }
 
     /// The fields of a line read before its payload or state.
@@ -21,6 +24,8 @@ struct ActionLogReader<State> {
     }
 
     private(set) var steps: [Step] = []
+    /// The states the jumps set.
+    private(set) var states: [State] = []
     private(set) var summary = ActionLogReplay(replayed: 0)
 
     /// Reads `contents`.
@@ -54,7 +59,8 @@ struct ActionLogReader<State> {
                 }
                 skipped += 1
             } else if header.jump == true {
-                steps.append(.jump(try Self.state(of: lineData, line: number)))
+                states.append(try Self.state(of: lineData, line: number))
+                steps.append(.jump(states.count - 1))
                 jumps += 1
             } else if let type = header.type {
                 steps.append(.action(try Self.action(type, of: lineData, line: number, registry: registry)))

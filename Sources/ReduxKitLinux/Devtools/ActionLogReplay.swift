@@ -104,7 +104,7 @@ public func replayActionLog<State>(
     for step in log.steps {
         switch step {
         case .action(let action): _ = core.dispatch(action)
-        case .jump(let state): core.jump(to: state)
+        case .jump(let index): core.jump(to: log.states[index])
         }
     }
     return log.summary
