@@ -60,7 +60,8 @@ public enum UnregisteredActions: Sendable {
 /// at the path is refused (``ActionLogWriteError/Reason/symbolicLink``).
 ///
 /// Recording costs a dispatch little: the action goes into a buffer, and a
-/// thread of the log's own encodes and writes it, so nothing is written while
+/// thread of the log's own encodes and writes it (so an action's `encode(to:)`
+/// runs on that thread; actions are `Sendable`), and nothing is written while
 /// the store's code runs. Lines reach the file shortly after, and for certain
 /// at ``flush()``, when the log and its store are freed, when the process
 /// exits normally, and before ``replayActionLog(at:registry:into:options:)``

@@ -26,11 +26,11 @@ struct ActionLogFile: Sendable {
         let device: UInt64
         let inode: UInt64
 
-        /// The identity of the file at `url`, without following a final
-        /// symbolic link; `nil` if there is none.
+        /// The identity of the file at `url` (following symbolic links, as
+        /// reading it does); `nil` if there is none.
         init?(of url: URL) {
             var status = stat()
-            guard lstat(url.path, &status) == 0 else { return nil }
+            guard stat(url.path, &status) == 0 else { return nil }
             self.init(status)
         }
 
