@@ -80,11 +80,14 @@ struct ActionLogReplayTests {
     }
 
     @Test func anActionLogRecordsOneStore() async {
+        let file = ActionLogTests.temporaryFile("one-store.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let path = file.path
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            [path = path as String] in
             exitIfStillRunning()
             let log = ActionLog<[ActionLogTests.Todo]>(
-                registry: ActionLogReplayTests.registry,
-                file: FileManager.default.temporaryDirectory.appendingPathComponent("one-store-\(getpid()).jsonl"))
+                registry: ActionLogReplayTests.registry, file: URL(fileURLWithPath: path))
             _ = createStore(ActionLogTests.todos, [], log.enhancer)
             _ = createStore(ActionLogTests.todos, [], log.enhancer)
         }
