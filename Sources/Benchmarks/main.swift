@@ -43,6 +43,8 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("9", { SharedStoreWorkloads.twoThreads(dispatches, runs: runs) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
+    ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
+    ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
 ]
 // Workload 11 waits on the main actor for its subscriber, so the workloads run in an async
 // top level that leaves the main actor free while it waits.

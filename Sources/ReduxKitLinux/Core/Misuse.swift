@@ -64,6 +64,16 @@ enum Misuse {
     /// Two action types were registered under one name.
     @usableFromInline static let actionRegistryNameTaken =
         "Another action type is already registered under this name; give one of them a name of its own"
+    /// An ActionLog's enhancer was applied to a second store.
+    @usableFromInline static let actionLogRecordsOneStore =
+        "An ActionLog records one store; make one ActionLog for each store and file."
+    /// An ActionLog's enhancer was applied on top of a store that is not a store's own core.
+    @usableFromInline static let actionLogNeedsARootStore =
+        "ActionLog needs a store created by createStore (not a scoped store)."
+    /// An action log was replayed into a store that is not a store's own core.
+    @usableFromInline static let replayNeedsARootStore =
+        "replayActionLog feeds a log to a store's reducer: replay into a store created by createStore "
+        + "(not a scoped store)."
 
     /// A Persistence's enhancer was applied to a second store.
     @usableFromInline static let persistenceKeepsOneStore =

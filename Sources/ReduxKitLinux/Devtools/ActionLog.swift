@@ -1,201 +1,150 @@
 import Foundation
 
-/// What the action log does with an action whose type is not in its registry.
+/// What an action log does with an action whose type is not in its registry.
+///
+/// Such an action cannot be written, so a replay cannot reproduce the run past
+/// it. Whatever the choice, the log writes a line naming its type, marked
+/// `"unrecorded": true`, where it happened: a replay stops there with
+/// ``ActionLogError/Reason/unrecordedAction(type:)``, or, with
+/// ``ActionLogReplayOptions/skippingUnrecorded``, passes over it and counts it
+/// in ``ActionLogReplay/skippedUnrecorded``. Nothing vanishes without a trace.
 public enum UnregisteredActions: Sendable {
-    /// Leaves it out of the log.
+    /// Also an error, reported to the log's `onError` in the dispatch that
+    /// reduced the action. The default.
+    case report
+    /// Not an error: the app expects these actions (say, ones its reducer
+    /// ignores). The line is still marked, so a replay can say how many it
+    /// passed over.
     case skip
-    /// Writes a line naming its type, marked `"unrecorded": true`, so a replay
-    /// knows something is missing there.
+    /// The same as ``skip``.
     case mark
 }
 
-/// A middleware that records every action it sees to a JSON Lines file: one
-/// action per line, with its registered type name and a timestamp.
+/// Records everything a store's reducer sees to a JSON Lines file, one line
+/// each, so the run can be replayed: ``replayActionLog(at:registry:into:options:)``
+/// from the state the store started with ends in the state it ended with.
+///
+/// ```swift
+/// let log = ActionLog<[Todo]>(registry: registry, file: logFile)
+/// let store = createStore(todos, [], log.enhancer)
+/// store.dispatch(AddTodo(title: "Milk"))
+/// log.flush()  // everything so far is in the file
+/// ```
+///
+/// It watches the store's reducer, not a place in the middleware chain, so
+/// what it records does not depend on where it sits among the enhancers: every
+/// action that reaches the reducer, in the order it does, including actions
+/// middleware and effects dispatch, nested dispatches from subscribers, and
+/// ``ReplaceReducerAction``. Actions middleware swallows (a ``Thunk``) are not
+/// recorded: the reducer never sees them. Each time-travel jump
+/// (``TimeTravel/undo()`` and the like) is a line too: with a `Codable` state
+/// it holds the state jumped to, so a replay ends where the store ended; with
+/// any other state, the jump is an error (to `onError`, as it happens) and a
+/// marked line, and a replay says the log is incomplete there.
 ///
 /// ```
 /// {"type":"AddTodo","timestamp":"2026-11-29T10:00:00.123Z","payload":{"title":"Milk"}}
-/// {"type":"Thunk<AppState>","timestamp":"2026-11-29T10:00:00.456Z","unrecorded":true}
+/// {"type":"Tick","timestamp":"2026-11-29T10:00:00.124Z","unrecorded":true}
+/// {"jump":true,"timestamp":"2026-11-29T10:00:01.000Z","state":[]}
 /// ```
 ///
-/// Install it last (innermost), so it sees actions in the order the reducer
-/// does. The file is created (or emptied) when the store is created. Writing
-/// never stops the app: an error goes to `onError` and later actions are still
-/// tried. Replay a log with ``replayActionLog(at:registry:into:skippingUnrecorded:)``.
+/// What cannot be recorded is never left out silently: an action of a type not
+/// in the registry is an error at its dispatch (see ``UnregisteredActions``),
+/// and an action that fails to encode is reported by the writer, a moment
+/// later; both leave a marked line. Errors go to `onError`, which by default
+/// writes one line to standard error.
 ///
-/// - Parameters:
-///   - registry: The action types to record.
-///   - url: The file to write.
-///   - unregistered: Whether to skip other actions or mark them.
-///   - onError: Called with any error creating or writing the file.
-/// - Returns: The middleware.
-public func actionLogMiddleware<State>(
-    registry: ActionRegistry,
-    to url: URL,
-    unregistered: UnregisteredActions = .skip,
-    onError: @escaping @Sendable (any Error) -> Void = { _ in }
-) -> Middleware<State> {
-    { _ in
-        let writer = ActionLogWriter(url: url, onError: onError)
-        return { next in
-            { action in
-                writer.write(action, registry: registry, unregistered: unregistered)
-                return next(action)
-            }
-        }
-    }
-}
-
-/// Writes log lines to a file; used only inside dispatch, in the store's domain.
-private final class ActionLogWriter {
-    private let handle: FileHandle?
+/// The file is opened, locked and emptied when the store is created. One log
+/// writes a file: a second log opening it, in this process or another, gets
+/// ``ActionLogWriteError/Reason/fileInUse`` and writes nothing. A symbolic link
+/// at the path is refused (``ActionLogWriteError/Reason/symbolicLink``).
+///
+/// Recording costs a dispatch little: the action goes into a buffer, and a
+/// thread of the log's own encodes and writes it (so an action's `encode(to:)`
+/// runs on that thread; actions are `Sendable`), and nothing is written while
+/// the store's code runs. Lines reach the file shortly after, and for certain
+/// at ``flush()``, when the log and its store are freed, when the process
+/// exits normally, and before ``replayActionLog(at:registry:into:options:)``
+/// reads the file in this process. A store that gets 65,536 actions ahead of
+/// the writer waits for it, so memory stays bounded. A crash can tear the last
+/// line; a replay reports it, and can replay the lines before it.
+///
+/// An `ActionLog` records one store (a second stops the process), created by
+/// `createStore` (not a scoped store).
+public final class ActionLog<State>: Sendable {
+    /// The file the log writes.
+    public let file: URL
+    private let registry: ActionRegistry
+    private let unregistered: UnregisteredActions
     private let onError: @Sendable (any Error) -> Void
-    private let timestamps = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    private let recorder = Locked<(attached: Bool, recorder: ActionLogRecorder?)>((false, nil))
 
-    init(url: URL, onError: @escaping @Sendable (any Error) -> Void) {
-        self.onError = onError
-        do {
-            try Data().write(to: url)
-            handle = try FileHandle(forWritingTo: url)
-        } catch {
-            onError(error)
-            handle = nil
-        }
-    }
-
-    deinit {
-        try? handle?.close()
-    }
-
-    func write(_ action: any Action, registry: ActionRegistry, unregistered: UnregisteredActions) {
-        guard let handle else { return }
-        do {
-            let type: String
-            let rest: Data
-            if let (name, payload) = try registry.encode(action) {
-                (type, rest) = (name, Data(",\"payload\":".utf8) + payload)
-            } else if unregistered == .mark {
-                (type, rest) = (action.type, Data(",\"unrecorded\":true".utf8))
-            } else {
-                return
-            }
-            let timestamp = try jsonString(Date().formatted(timestamps))
-            let line =
-                Data("{\"type\":".utf8) + (try jsonString(type)) + Data(",\"timestamp\":".utf8) + timestamp + rest
-                + Data("}\n".utf8)
-            try handle.write(contentsOf: line)
-        } catch {
-            onError(error)
-        }
-    }
-
-    private func jsonString(_ string: String) throws -> Data {
-        try encoder.encode(string)
-    }
-}
-
-/// Why an action log could not be replayed: the line (counted from 1) and the reason.
-public struct ActionLogError: Error, Equatable, CustomStringConvertible {
-    /// What was wrong with the line.
-    public enum Reason: Error, Equatable, Sendable {
-        /// The line is not a JSON object with a `type` field.
-        case notALogLine(String)
-        /// No action type is registered under this name.
-        case unknownType(String)
-        /// The payload does not decode as the registered type.
-        case undecodable(type: String, details: String)
-        /// The line marks an action that was not recorded; replaying past it
-        /// would not reproduce the original run.
-        case unrecordedAction(type: String)
-    }
-
-    /// The line, counted from 1.
-    public let line: Int
-    /// What was wrong with it.
-    public let reason: Reason
-
-    /// Creates the error for `line` (counted from 1).
+    /// Creates an action log; it opens `file` when its enhancer creates the store.
     ///
     /// - Parameters:
-    ///   - line: The line, counted from 1.
-    ///   - reason: What was wrong with it.
-    public init(line: Int, reason: Reason) {
-        self.line = line
-        self.reason = reason
+    ///   - registry: The action types to record.
+    ///   - file: The file to write; emptied when the store is created.
+    ///   - unregistered: Whether an action of a type not in `registry` is an
+    ///     error (``UnregisteredActions/report``, the default) or expected.
+    ///   - onError: Called with each ``ActionLogWriteError``: in the store's
+    ///     domain for what a dispatch or a jump finds (an unregistered action, a
+    ///     state that cannot be encoded) and for a file that cannot be opened,
+    ///     on the writer's thread for what writing finds. By default, a line to
+    ///     standard error.
+    public init(
+        registry: ActionRegistry,
+        file: URL,
+        unregistered: UnregisteredActions = .report,
+        onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
+    ) {
+        self.file = file
+        self.registry = registry
+        self.unregistered = unregistered
+        self.onError = onError
     }
 
-    /// The error in one line: the line number and what was wrong with it.
-    public var description: String {
-        switch reason {
-        case .notALogLine(let details): "line \(line): not an action log line (\(details))"
-        case .unknownType(let name): "line \(line): no action type is registered as \"\(name)\""
-        case .undecodable(let type, let details): "line \(line): cannot decode a \(type): \(details)"
-        case .unrecordedAction(let type): "line \(line): a \(type) was not recorded, so the run cannot be replayed"
+    /// The enhancer to create the store with, in any position among the others.
+    public var enhancer: StoreEnhancer<State> {
+        { next in
+            { reducer, state in
+                let store = next(reducer, state)
+                guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
+                self.attach(to: core)
+                return store
+            }
         }
     }
-}
 
-/// Replays an action log into `store`: decodes every line first, then
-/// dispatches the actions in order. Replaying into a fresh store from the
-/// state the recorded one started from gives the state it ended with.
-///
-/// A line that cannot be decoded stops the replay before anything is
-/// dispatched, with an ``ActionLogError`` naming the line and the reason; no
-/// line is ever skipped silently. Lines marking unrecorded actions stop it too,
-/// unless `skippingUnrecorded` is set.
-///
-/// - Parameters:
-///   - url: The log file.
-///   - registry: The action types the log was written with.
-///   - store: Where to dispatch the actions.
-///   - skippingUnrecorded: Whether to pass over lines marking unrecorded actions.
-/// - Returns: How many actions were dispatched.
-/// - Throws: ``ActionLogError``, or the error reading the file.
-@discardableResult
-public func replayActionLog<State>(
-    at url: URL,
-    registry: ActionRegistry,
-    into store: Store<State>,
-    skippingUnrecorded: Bool = false
-) throws -> Int {
-    let contents = try Data(contentsOf: url)
-    var actions: [any Action] = []
-    for (offset, line) in contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-    where !line.isEmpty {
-        let number = offset + 1
-        let lineData = Data(line)
-        let header: ActionLogHeader
-        do {
-            header = try JSONDecoder().decode(ActionLogHeader.self, from: lineData)
-        } catch {
-            throw ActionLogError(line: number, reason: .notALogLine(String(describing: error)))
-        }
-        if header.unrecorded == true {
-            if skippingUnrecorded { continue }
-            throw ActionLogError(line: number, reason: .unrecordedAction(type: header.type))
-        }
-        guard registry.isRegistered(header.type) else {
-            throw ActionLogError(line: number, reason: .unknownType(header.type))
-        }
-        do {
-            actions.append(try registry.decode(name: header.type, line: lineData))
-        } catch {
-            throw ActionLogError(
-                line: number, reason: .undecodable(type: header.type, details: String(describing: error)))
-        }
+    /// Writes everything recorded so far to the file, and returns when it is
+    /// there. (Lines get there soon without it: this is for a point where they
+    /// must be.)
+    public func flush() {
+        recorder.withLock { $0.recorder }?.sink?.drain()
     }
-    for action in actions {
-        store.dispatch(action)
-    }
-    return actions.count
-}
 
-/// The fields of a log line read before its payload.
-private struct ActionLogHeader: Decodable {
-    let type: String
-    let unrecorded: Bool?
+    /// The writer, once the store is created (for tests).
+    var sinkForTesting: ActionLogSink? {
+        recorder.withLock { $0.recorder }?.sink
+    }
+
+    /// Opens the file and records every reduction and jump of `core`.
+    func attach(to core: StoreCore<State>) {
+        let recorder = makeRecorder()
+        // The core keeps the recorder alive; nothing here holds the core.
+        core.observe(
+            reduced: { action, _ in recorder.record(action) },
+            jumped: { state in recorder.recordJump(to: state) })
+    }
+
+    /// Opens the file for the log's one store.
+    func makeRecorder() -> ActionLogRecorder {
+        let alreadyAttached = recorder.withLock { state in
+            defer { state.attached = true }
+            return state.attached
+        }
+        if alreadyAttached { Misuse.fail(Misuse.actionLogRecordsOneStore) }
+        let made = ActionLogRecorder(registry: registry, file: file, unregistered: unregistered, onError: onError)
+        recorder.withLock { $0.recorder = made }
+        return made
+    }
 }

@@ -12,6 +12,10 @@ public struct MiddlewareApi<State> {
     /// The way effects take back into the store `applyMiddleware` made this
     /// for (`nil` for an api made by hand).
     let route: EffectRoute<State>?
+    /// The root core of the store `applyMiddleware` made this for (`nil` for an
+    /// api made by hand or a scoped store), for devtools that observe every
+    /// reduction whatever the middleware's position (the action log).
+    let core: StoreCore<State>?
 
     /// Creates the middleware's view of a store.
     ///
@@ -22,6 +26,7 @@ public struct MiddlewareApi<State> {
         self.dispatch = dispatch
         self.getState = getState
         self.route = nil
+        self.core = nil
     }
 
     /// The api `applyMiddleware` gives the chain it builds on `store`, with the
@@ -33,6 +38,7 @@ public struct MiddlewareApi<State> {
         self.dispatch = { action in link.dispatch(action) }
         self.getState = getState
         self.route = route
+        self.core = store.core
     }
 }
 

@@ -1,0 +1,139 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One thing the reducer saw, as the store's domain hands it to the writer:
+/// only what it costs nothing to take there (the action itself, its codec's
+/// index and the time), so the encoding happens on the writer's thread.
+struct ActionLogEntry: Sendable {
+    enum Kind: Sendable {
+        /// An action of a registered type.
+        case action(any Action, codec: Int)
+        /// An action of a type not in the registry.
+        case unrecorded(type: String)
+        /// A time-travel jump to a state, encoded (in the store's domain: the
+        /// state need not be `Sendable`).
+        case jump(state: Data)
+        /// A jump whose state could not be encoded.
+        case unrecordedJump
+    }
+
+    let kind: Kind
+    /// Seconds and nanoseconds since 1970, UTC.
+    let seconds: Int
+    let nanoseconds: Int
+
+    init(_ kind: Kind) {
+        self.kind = kind
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        seconds = Int(now.tv_sec)
+        nanoseconds = Int(now.tv_nsec)
+    }
+}
+
+/// Turns entries into the log's JSON lines, on the writer's thread:
+///
+/// ```
+/// {"type":"AddTodo","timestamp":"2026-11-29T10:00:00.123Z","payload":{"title":"Milk"}}
+/// {"type":"Tick","timestamp":"2026-11-29T10:00:00.124Z","unrecorded":true}
+/// {"jump":true,"timestamp":"2026-11-29T10:00:01.000Z","state":{"todos":[]}}
+/// {"jump":true,"timestamp":"2026-11-29T10:00:02.000Z","unrecorded":true}
+/// ```
+struct ActionLogLines {
+    let registry: ActionRegistry
+    let file: URL
+    /// The encoder; its output holds the lines not yet written.
+    let encoder = ActionLogEncoder()
+    /// Lines formatted so far.
+    private(set) var count = 0
+    /// The last second formatted, and its text up to the seconds' digits.
+    private var cachedSecond = Int.min
+    private var cachedPrefix: [UInt8] = []
+
+    init(registry: ActionRegistry, file: URL) {
+        self.registry = registry
+        self.file = file
+    }
+
+    /// Appends the line for `entry` to the encoder's output; returns the error
+    /// to report if the action could not be encoded (its line is then marked).
+    mutating func append(_ entry: ActionLogEntry) -> ActionLogWriteError? {
+        count += 1
+        var failure: ActionLogWriteError?
+        switch entry.kind {
+        case .action(let action, let index):
+            let codec = registry.codec(at: index)
+            encoder.output.append(contentsOf: codec.header)
+            appendTimestamp(entry)
+            let payloadStart = encoder.output.count
+            encoder.writeRaw(#","payload":"#)
+            do {
+                try codec.write(action, encoder)
+            } catch {
+                encoder.output.removeSubrange(payloadStart...)
+                encoder.writeRaw(#","unrecorded":true"#)
+                failure = ActionLogWriteError(
+                    file: file,
+                    reason: .unencodableAction(type: codec.name, details: "line \(count): \(error)"))
+            }
+        case .unrecorded(let type):
+            begin(type: type, entry)
+            encoder.writeRaw(#","unrecorded":true"#)
+        case .jump(let state):
+            beginJump(entry)
+            encoder.writeRaw(#","state":"#)
+            encoder.output.append(contentsOf: state)
+        case .unrecordedJump:
+            beginJump(entry)
+            encoder.writeRaw(#","unrecorded":true"#)
+        }
+        encoder.writeRaw("}\n")
+        return failure
+    }
+
+    private mutating func begin(type: String, _ entry: ActionLogEntry) {
+        encoder.writeRaw(#"{"type":"#)
+        encoder.writeString(type)
+        appendTimestamp(entry)
+    }
+
+    private mutating func beginJump(_ entry: ActionLogEntry) {
+        encoder.writeRaw(#"{"jump":true"#)
+        appendTimestamp(entry)
+    }
+
+    /// Appends `,"timestamp":"2026-11-29T10:00:00.123Z"` (ISO 8601, UTC, milliseconds).
+    private mutating func appendTimestamp(_ entry: ActionLogEntry) {
+        if entry.seconds != cachedSecond {
+            cachedSecond = entry.seconds
+            var time = time_t(entry.seconds)
+            var fields = tm()
+            gmtime_r(&time, &fields)
+            let prefix =
+                #","timestamp":""#
+                + digits(Int(fields.tm_year) + 1900, 4) + "-" + digits(Int(fields.tm_mon) + 1, 2) + "-"
+                + digits(Int(fields.tm_mday), 2) + "T" + digits(Int(fields.tm_hour), 2) + ":"
+                + digits(Int(fields.tm_min), 2) + ":" + digits(Int(fields.tm_sec), 2)
+            cachedPrefix = Array(prefix.utf8)
+        }
+        encoder.output.append(contentsOf: cachedPrefix)
+        let milliseconds = entry.nanoseconds / 1_000_000
+        encoder.output.append(contentsOf: [
+            UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(milliseconds / 100),
+            UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10), UInt8(ascii: "0") + UInt8(milliseconds % 10),
+            UInt8(ascii: "Z"), UInt8(ascii: "\""),
+        ])
+    }
+
+    private func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// The writer of one action log file: the store's domain appends entries to a
+/// buffer, and a thread of the log's own encodes them and writes them, in
+/// order, so nothing is encoded or written while the store's code runs.
+///
+/// ``drain()`` writes everything appended so far, and returns when it is in
+/// the file (handed to the system: it survives the process being killed, not a
+/// power failure). The writer thread drains whenever there is something to
+/// write; ``ActionLog/flush()``, replaying the file, freeing the log and the
+/// process's normal exit (see ``ActionLogSinks``) drain too. Draining is
+/// serialised by `io`, and each drain takes the whole buffer, so lines are
+/// written in the order the entries were appended.
+///
+/// The buffer is bounded: a store that outruns the writer by
+/// ``backlogLimit`` entries waits for it, so memory stays flat.
+final class ActionLogSink: @unchecked Sendable {
+    // Why no race is possible: the fields under "condition" are used only with
+    // `condition` locked, those under "io" only with `io` locked (a drain locks
+    // `io`, then `condition` briefly inside it; nothing locks them the other way
+    // round). `NSCondition` and `NSLock` are pthread-based, which the thread
+    // sanitizer understands. The entries are `Sendable`. Those locks are what
+    // keeps accesses exclusive, so the `var`s skip the run-time checks.
+
+    /// How many entries may wait for the writer before the store waits too.
+    static let backlogLimit = 1 << 16
+    /// How many bytes the writer formats before it writes them.
+    static let chunkSize = 1 << 16
+
+    // MARK: condition
+    private let condition = NSCondition()
+    @exclusivity(unchecked) private var pending: [ActionLogEntry] = []
+    @exclusivity(unchecked) private var writerWaiting = false
+    @exclusivity(unchecked) private var producerWaiting = false
+    @exclusivity(unchecked) private var closing = false
+    @exclusivity(unchecked) private var finished = false
+    @exclusivity(unchecked) private var suspended = false
+
+    // MARK: io
+    private let io = NSLock()
+    @exclusivity(unchecked) private var file: ActionLogFile
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var batch: [ActionLogEntry] = []
+    @exclusivity(unchecked) private var lines: ActionLogLines
+
+    /// The file's identity, so a replay of the same file can drain this writer first.
+    let identity: ActionLogFile.Identity
+    private let url: URL
+    private let onError: @Sendable (any Error) -> Void
+
+    /// Starts a writer on `file`, already opened, locked and emptied.
+    init(
+        file: ActionLogFile, url: URL, registry: ActionRegistry, onError: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.file = file
+        self.identity = file.identity
+        self.url = url
+        self.onError = onError
+        self.lines = ActionLogLines(registry: registry, file: url)
+        let thread = Thread { [self] in runWriter() }
+        thread.name = "ReduxKitLinux action log"
+        thread.start()
+        ActionLogSinks.register(self)
+    }
+
+    /// Adds `entry` to the buffer: a lock, an append and, when the writer is
+    /// idle, a wake-up. Waits only when the writer is ``backlogLimit`` behind.
+    func append(_ entry: ActionLogEntry) {
+        condition.lock()
+        pending.append(entry)
+        if writerWaiting {
+            writerWaiting = false
+            condition.broadcast()
+        }
+        while pending.count >= Self.backlogLimit && !finished && !suspended {
+            producerWaiting = true
+            condition.wait()
+        }
+        condition.unlock()
+    }
+
+    /// Encodes and writes every entry appended before the call; returns when
+    /// they are in the file. Errors go to `onError` after the lock is released.
+    func drain() {
+        var failures: [ActionLogWriteError] = []
+        io.lock()
+        condition.lock()
+        swap(&pending, &batch)
+        if producerWaiting {
+            producerWaiting = false
+            condition.broadcast()
+        }
+        condition.unlock()
+        for entry in batch {
+            if let failure = lines.append(entry) { failures.append(failure) }
+            if lines.encoder.output.count >= Self.chunkSize { write(&failures) }
+        }
+        if !lines.encoder.output.isEmpty { write(&failures) }
+        batch.removeAll(keepingCapacity: true)
+        io.unlock()
+        for failure in failures { onError(failure) }
+    }
+
+    /// Writes the formatted lines (with `io` locked); after a failure, writes
+    /// nothing more.
+    private func write(_ failures: inout [ActionLogWriteError]) {
+        defer { lines.encoder.output.removeAll(keepingCapacity: true) }
+        guard !stopped else { return }
+        do {
+            try file.append(lines.encoder.output)
+        } catch {
+            stopped = true
+            failures.append(ActionLogWriteError(file: url, reason: error))
+        }
+    }
+
+    private func runWriter() {
+        while true {
+            condition.lock()
+            while (pending.isEmpty || suspended) && !closing {
+                writerWaiting = true
+                condition.wait()
+            }
+            writerWaiting = false
+            let stop = closing
+            condition.unlock()
+            drain()
+            if stop { break }
+        }
+        io.lock()
+        file.release()
+        io.unlock()
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Writes what is left, stops the writer and closes the file (releasing
+    /// its lock); returns when all that is done.
+    func close() {
+        ActionLogSinks.unregister(self)
+        condition.lock()
+        closing = true
+        condition.broadcast()
+        while !finished { condition.wait() }
+        condition.unlock()
+    }
+
+    /// For tests: while suspended, the writer thread writes nothing (``drain()``
+    /// still does), and the store never waits for it.
+    func setSuspendedForTesting(_ isSuspended: Bool) {
+        condition.lock()
+        suspended = isSuspended
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// The action logs being written in this process: drained when the process
+/// exits normally (an `atexit` hook, installed with the first log), and before
+/// a replay reads a file one of them writes.
+enum ActionLogSinks {
+    private struct WeakSink: Sendable {
+        weak var sink: ActionLogSink?
+    }
+
+    private static let live = Locked<[ObjectIdentifier: WeakSink]>([:])
+    private static let exitHook: Void = {
+        _ = atexit { ActionLogSinks.drainAll() }
+    }()
+
+    static func register(_ sink: ActionLogSink) {
+        _ = exitHook
+        live.withLock { $0[ObjectIdentifier(sink)] = WeakSink(sink: sink) }
+    }
+
+    static func unregister(_ sink: ActionLogSink) {
+        live.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(sink)) }
+    }
+
+    private static func sinks() -> [ActionLogSink] {
+        live.withLock { $0.values.compactMap(\.sink) }
+    }
+
+    /// Whether a log in this process is writing the file at `url`.
+    static func isWriting(_ url: URL) -> Bool {
+        guard let identity = ActionLogFile.Identity(of: url) else { return false }
+        return sinks().contains { $0.identity == identity }
+    }
+
+    /// Drains every log: what the process's normal exit runs.
+    static func drainAll() {
+        for sink in sinks() { sink.drain() }
+    }
+
+    /// Drains the logs writing the file at `url`, so that a replay reads
+    /// everything recorded so far.
+    static func drainWriters(of url: URL) {
+        guard let identity = ActionLogFile.Identity(of: url) else { return }
+        for sink in sinks() where sink.identity == identity { sink.drain() }
+    }
+}
