@@ -70,7 +70,7 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
     private let migrate: (@Sendable (_ fromVersion: Int, _ state: Data) throws -> Data)?
     private let fileSystem: PersistenceFileSystem
     /// Where the store's subscriber leaves each change.
-    let changes = PersistenceChanges<State>()
+    @usableFromInline let changes = PersistenceChanges<State>()
     let writer: PersistenceWriter<State>
     /// Where the saver's writes run, off the concurrency pool.
     private let queue = DispatchQueue(label: "ReduxKitLinux.Persistence")
@@ -122,6 +122,10 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
 
     /// The enhancer to create the store with: it restores the saved state, if
     /// any, and saves changes.
+    ///
+    /// Inlinable, so the subscriber that records each change is specialised
+    /// for the app's state: unspecialised, it cost more than the dispatch.
+    @inlinable
     public var enhancer: StoreEnhancer<State> {
         { next in
             { reducer, state in
@@ -151,7 +155,8 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
 
     /// Takes the file and restores it; starts the saver and the exit hook if
     /// saving may go on.
-    private func attach() -> State? {
+    @usableFromInline
+    func attach() -> State? {
         let (state, saving) = writer.attach { target in
             PersistenceRestore<State>(
                 file: file, target: target, version: version, migrate: migrate, fileSystem: fileSystem

@@ -27,7 +27,11 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
     /// The value of `generation` when a save last took the state.
     @exclusivity(unchecked) var taken: UInt64 = 0
     /// The saver, while it waits for a change.
-    @usableFromInline @exclusivity(unchecked) var waiter: CheckedContinuation<Bool, Never>?
+    @exclusivity(unchecked) var waiter: CheckedContinuation<Bool, Never>?
+    /// Whether `waiter` is set. The hot path reads this flag rather than the
+    /// continuation: an optional continuation is copied through its generic
+    /// value witnesses, which cost more than the rest of a change.
+    @usableFromInline @exclusivity(unchecked) var saverWaits = false
     /// Whether saving has ended: the saver stops waiting.
     @exclusivity(unchecked) var closed = false
 
@@ -49,8 +53,20 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         pending = state
         generation &+= 1
+        let wake = saverWaits
+        pthread_mutex_unlock(mutex)
+        if wake { wakeSaver() }
+    }
+
+    /// Resumes the waiting saver, if it still waits (``close()`` may have
+    /// resumed it meanwhile). No other waiter can have come: the saver waits
+    /// only for a change, and this one has come.
+    @usableFromInline
+    func wakeSaver() {
+        pthread_mutex_lock(mutex)
         let waiter = self.waiter
-        if waiter != nil { self.waiter = nil }
+        self.waiter = nil
+        saverWaits = false
         pthread_mutex_unlock(mutex)
         waiter?.resume(returning: true)
     }
@@ -89,7 +105,10 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             pthread_mutex_lock(mutex)
             let ready: Bool? = closed ? false : generation != taken ? true : nil
-            if ready == nil { waiter = continuation }
+            if ready == nil {
+                waiter = continuation
+                saverWaits = true
+            }
             pthread_mutex_unlock(mutex)
             if let ready { continuation.resume(returning: ready) }
         }
@@ -101,6 +120,7 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
         closed = true
         let waiter = self.waiter
         self.waiter = nil
+        saverWaits = false
         pthread_mutex_unlock(mutex)
         waiter?.resume(returning: false)
     }
