@@ -1,7 +1,8 @@
 import Foundation
 import ReduxKitLinux
 
-/// Workload 12 and the `--restore` mode: what ``Persistence`` costs.
+/// Workload 12 and the `--persistence-memory` and `--restore` modes: what
+/// ``Persistence`` costs.
 enum PersistenceWorkloads {
     typealias Increment = DispatchWorkloads.Increment
 
@@ -33,7 +34,7 @@ enum PersistenceWorkloads {
 
     /// Workload 12: workload 1 with a ``Persistence`` enhancer (the defaults:
     /// 300 ms debounce, 2 s maximum wait); its floor column is workload 1's
-    /// store. The note gives the resident set's growth over one run.
+    /// store.
     static func dispatching(_ count: Int, runs: Int) -> Row {
         let file = directory.appendingPathComponent("counter.json")
         let makeStore = {
@@ -52,18 +53,29 @@ enum PersistenceWorkloads {
             }
         ) { DispatchWorkloads.dispatch(count, to: $0) }
         try? FileManager.default.removeItem(at: file)
-        let growth: Int = {
-            let store = makeStore()
-            _ = DispatchWorkloads.dispatch(count / 10, to: store)  // warm up
-            let before = residentBytes()
-            _ = DispatchWorkloads.dispatch(count, to: store)
-            return residentBytes() - before
-        }()
-        try? FileManager.default.removeItem(at: directory)
         return Row(
             workload: "12 workload 1 with Persistence (floor: workload 1's store)", store: store, floor: plain,
-            note: "target ≤ 2x, memory flat: resident set \(growth >= 0 ? "+" : "")\(megabytes(growth)) "
-                + "over \(count.formatted) dispatches")
+            note: "target ≤ 2x; memory: `--persistence-memory`")
+    }
+
+    /// `--persistence-memory N`: in a process of its own, the resident set
+    /// before and after `count` dispatches to a store with a ``Persistence``
+    /// (defaults: 300 ms debounce, 2 s maximum wait), and its peak.
+    static func memory(dispatches count: Int) {
+        do {
+            let file = directory.appendingPathComponent("memory.json")
+            let store = createStore(DispatchWorkloads.counter, nil, Persistence<Int>(file: file).enhancer)
+            _ = DispatchWorkloads.dispatch(1_000, to: store)
+            let before = residentBytes()
+            let total = DispatchWorkloads.dispatch(count, to: store)
+            let after = residentBytes()
+            print(
+                "\(count.formatted) dispatches with Persistence (state \(total)): resident set \(megabytes(before)) "
+                    + "before, \(megabytes(after)) after (\(after >= before ? "+" : "")\(megabytes(after - before))), "
+                    + "peak \(megabytes(peakResidentBytes()))")
+        }
+        // The store is gone, and saved its state: the directory can go.
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// One item of the large state `--restore` reads.

@@ -6,7 +6,8 @@ import ReduxKitLinux
 // `Benchmarks --quick` runs small sizes in a few seconds (CI runs it so it keeps working).
 // `Benchmarks --memory N` subscribes N subscribers and waits for nothing: run it under
 // `/usr/bin/time -v` to read the peak memory they take (compare with N = 0).
-// `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file.
+// `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file;
+// `Benchmarks --persistence-memory N`: the resident set over N dispatches to a store with Persistence.
 
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
@@ -26,6 +27,12 @@ if let flag = arguments.firstIndex(of: "--restore-make"), flag + 2 < arguments.c
     let megabytes = Int(arguments[flag + 2])
 {
     PersistenceWorkloads.makeRestoreFile(at: arguments[flag + 1], megabytes: megabytes)
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--persistence-memory"), flag + 1 < arguments.count,
+    let count = Int(arguments[flag + 1])
+{
+    PersistenceWorkloads.memory(dispatches: count)
     exit(0)
 }
 if let flag = arguments.firstIndex(of: "--restore"), flag + 1 < arguments.count {
