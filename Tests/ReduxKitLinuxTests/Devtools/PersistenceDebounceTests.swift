@@ -17,12 +17,12 @@ struct PersistenceDebounceTests {
             let (persistence, errors) = PersistenceFixtures.recording(file, clock: clock)
             let store = PersistenceFixtures.makeStore(persistence)
             store.dispatch(SetVolume(volume: 4))
-            #expect(await eventually { clock.sleeping == 1 })
+            #expect(await eventually(within: 60) { clock.sleeping == 1 })
             clock.advance(by: .milliseconds(299))
             #expect(clock.sleeping == 1)
             #expect(persistence.writeCount == 0)
             clock.advance(by: .milliseconds(1))
-            #expect(await eventually { persistence.writeCount == 1 })
+            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
             #expect(try PersistenceFixtures.saved(in: file).volume == 4)
             #expect(errors.values.isEmpty)
         }
@@ -40,11 +40,11 @@ struct PersistenceDebounceTests {
             var writesAt: [Int: Int] = [:]
             for step in 1...40 {
                 // The saver is asleep on the clock (woken by this change if it had nothing to save).
-                #expect(await eventually { clock.sleeping == 1 })
+                #expect(await eventually(within: 60) { clock.sleeping == 1 })
                 let writes = persistence.writeCount
                 clock.advance(by: .milliseconds(100))
                 // Asleep again, or it saved.
-                #expect(await eventually { clock.sleeping == 1 || persistence.writeCount > writes })
+                #expect(await eventually(within: 60) { clock.sleeping == 1 || persistence.writeCount > writes })
                 if persistence.writeCount > writes {
                     writesAt[step] = try PersistenceFixtures.saved(in: file).volume
                 }
@@ -63,15 +63,15 @@ struct PersistenceDebounceTests {
             let (persistence, _) = PersistenceFixtures.recording(file, clock: clock)
             let store = PersistenceFixtures.makeStore(persistence)
             for volume in 1...100_000 { store.dispatch(SetVolume(volume: volume)) }
-            #expect(await eventually { clock.sleeping == 1 })
+            #expect(await eventually(within: 60) { clock.sleeping == 1 })
             // The one saver slept once, whatever the number of changes.
             #expect(clock.sleepCalls == 1)
             #expect(persistence.writeCount == 0)
             clock.advance(by: .milliseconds(300))
             // If the saver woke while changes were still coming, it waits one more debounce.
-            #expect(await eventually { persistence.writeCount == 1 || clock.sleeping == 1 })
+            #expect(await eventually(within: 60) { persistence.writeCount == 1 || clock.sleeping == 1 })
             if persistence.writeCount == 0 { clock.advance(by: .milliseconds(300)) }
-            #expect(await eventually { persistence.writeCount == 1 })
+            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
             #expect(clock.sleepCalls <= 2)
             #expect(try PersistenceFixtures.saved(in: file).volume == 100_000)
         }
@@ -87,12 +87,12 @@ struct PersistenceDebounceTests {
                 watched = persistence
                 let store = PersistenceFixtures.makeStore(persistence)
                 store.dispatch(SetVolume(volume: 5))
-                #expect(await eventually { clock.sleeping == 1 })
+                #expect(await eventually(within: 60) { clock.sleeping == 1 })
             }
             #expect(watched == nil)
             // Saved at once when the store went, and the saver's sleep cancelled.
             #expect(try PersistenceFixtures.saved(in: file).volume == 5)
-            #expect(await eventually { clock.sleeping == 0 })
+            #expect(await eventually(within: 60) { clock.sleeping == 0 })
             let (next, errors) = PersistenceFixtures.recording(file, clock: clock)
             #expect(PersistenceFixtures.makeStore(next).state.volume == 5)
             #expect(errors.values.isEmpty)

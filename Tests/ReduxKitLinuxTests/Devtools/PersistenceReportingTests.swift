@@ -40,17 +40,17 @@ struct PersistenceReportingTests {
 
                 // Good to bad: reported at the save that follows.
                 store.dispatch(Read(value: .nan))
-                #expect(await eventually { clock.sleepCalls == 1 })
+                #expect(await eventually(within: 60) { clock.sleepCalls == 1 })
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually { errors.count == 1 })
+                #expect(await eventually(within: 60) { errors.count == 1 })
 
                 // Still bad: the saver does not repeat it...
                 store.dispatch(Read(value: .infinity))
-                #expect(await eventually { clock.sleepCalls == 2 })
+                #expect(await eventually(within: 60) { clock.sleepCalls == 2 })
                 clock.advance(by: .milliseconds(300))
                 // ... (the saver has finished that save once it sleeps for the next change)
                 store.dispatch(Read(value: -.infinity))
-                #expect(await eventually { clock.sleepCalls == 3 })
+                #expect(await eventually(within: 60) { clock.sleepCalls == 3 })
                 #expect(errors.count == 1)
                 // ... but a flush, which the app expects to write, does.
                 persistence.flush()
@@ -60,17 +60,17 @@ struct PersistenceReportingTests {
                 // one more change and sleeps once more.)
                 store.dispatch(Read(value: 1.5))
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually { clock.sleepCalls == 4 })
+                #expect(await eventually(within: 60) { clock.sleepCalls == 4 })
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually { persistence.writeCount == 1 })
+                #expect(await eventually(within: 60) { persistence.writeCount == 1 })
                 #expect(try Self.saved(in: file) == 1.5)
                 #expect(errors.count == 2)
 
                 // Good to bad again: reported again.
                 store.dispatch(Read(value: .nan))
-                #expect(await eventually { clock.sleepCalls == 5 })
+                #expect(await eventually(within: 60) { clock.sleepCalls == 5 })
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually { errors.count == 3 })
+                #expect(await eventually(within: 60) { errors.count == 3 })
             }
             // The store is freed with the bad state still unsaved: said once more.
             #expect(errors.values == [.encodingFailed, .encodingFailed, .encodingFailed, .encodingFailed])

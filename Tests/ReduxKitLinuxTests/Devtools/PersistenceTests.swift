@@ -48,9 +48,9 @@ struct PersistenceTests {
             for volume in 0..<100 { store.dispatch(SetVolume(volume: volume)) }
             #expect(persistence.writeCount == 0)
             // One sleep of the one saver for the 100 changes, not a timer each.
-            #expect(await eventually { clock.sleeping == 1 })
+            #expect(await eventually(within: 60) { clock.sleeping == 1 })
             clock.advance(by: .milliseconds(50))
-            #expect(await eventually { persistence.writeCount == 1 })
+            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
             clock.advance(by: .seconds(60))
             #expect(persistence.writeCount == 1)
             #expect(clock.sleepCalls == 1)
