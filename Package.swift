@@ -14,6 +14,8 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["ReduxKitLinux"]),
         .executableTarget(name: "Soak", dependencies: ["ReduxKitLinux"]),
         .executableTarget(name: "LeakCheck", dependencies: ["ReduxKitLinux"]),
+        // A child process the Persistence tests kill with SIGKILL mid-save (built with the tests).
+        .executableTarget(name: "PersistenceCrashTester", dependencies: ["ReduxKitLinux"]),
         .testTarget(name: "ReduxKitLinuxTests", dependencies: ["ReduxKitLinux", "ReduxKitLinuxTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,8 @@ import ReduxKitLinux
 // `Benchmarks --quick` runs small sizes in a few seconds (CI runs it so it keeps working).
 // `Benchmarks --memory N` subscribes N subscribers and waits for nothing: run it under
 // `/usr/bin/time -v` to read the peak memory they take (compare with N = 0).
+// `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file;
+// `Benchmarks --persistence-memory N`: the resident set over N dispatches to a store with Persistence.
 
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
@@ -16,6 +18,25 @@ if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, 
     for _ in 0..<count { store.subscribe { state in sink.total &+= state } }
     store.dispatch(DispatchWorkloads.Increment())
     print("\(count) subscribers, sink \(sink.total)")
+    exit(0)
+}
+
+// `--restore-make PATH MB` writes a state file of about MB megabytes as Persistence saves it;
+// `--restore PATH` (a separate run, so the peak memory is the restore's own) times restoring it.
+if let flag = arguments.firstIndex(of: "--restore-make"), flag + 2 < arguments.count,
+    let megabytes = Int(arguments[flag + 2])
+{
+    PersistenceWorkloads.makeRestoreFile(at: arguments[flag + 1], megabytes: megabytes)
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--persistence-memory"), flag + 1 < arguments.count,
+    let count = Int(arguments[flag + 1])
+{
+    PersistenceWorkloads.memory(dispatches: count)
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--restore"), flag + 1 < arguments.count {
+    PersistenceWorkloads.restore(from: arguments[flag + 1])
     exit(0)
 }
 
@@ -43,6 +64,7 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("9", { SharedStoreWorkloads.twoThreads(dispatches, runs: runs) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
+    ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
 ]

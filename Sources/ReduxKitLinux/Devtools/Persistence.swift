@@ -6,281 +6,181 @@ import Foundation
 /// ```swift
 /// let persistence = Persistence<AppState>(file: stateURL, version: 2, migrate: { version, state in … })
 /// let store = createStore(appReducer, nil, persistence.enhancer)
-/// …
-/// persistence.flush()   // before quitting
 /// ```
 ///
-/// - Saving is debounced: the state is written once changes have stopped for
-///   `debounce`; ``flush()`` writes at once. Writes are atomic: the state goes
-///   to a temporary file in the same directory, which then replaces the old
-///   one, so a crash mid-write leaves the previous state whole.
-/// - A missing file means the default state (the one `createStore` was given,
-///   or the reducer's).
-/// - A file that cannot be read or decoded, or comes from a newer version, never
-///   crashes the app and is never overwritten: it is renamed aside (the new name
-///   is in the error), the store starts from the default state, and `onError`
-///   hears of it. If it cannot even be moved aside, saving stops, so the file
-///   survives as it is.
-/// - The file records `version`. A file from an older version goes through
-///   `migrate` (which gets the old state's JSON and returns JSON of the current
-///   shape); with no `migrate`, such a file is treated as unreadable.
-/// - Saving errors (an unwritable directory, a full disk) go to `onError`; the
-///   store keeps working.
+/// What it promises, so a saved state is never lost or corrupted:
 ///
-/// One `Persistence` persists one store; the store keeps it alive, and when
-/// the store is freed a save still waiting is written at once. Every method is
-/// safe from any thread.
+/// - **Atomic, durable writes.** Each save writes a new temporary file with a
+///   name of its own, created exclusively and never through a symbolic link
+///   (`O_CREAT | O_EXCL | O_NOFOLLOW`, keeping the old file's permissions),
+///   `fsync`s it, renames it over the state file and `fsync`s the directory. A
+///   reader, or the next launch after a crash (even `kill -9`) or a power cut,
+///   finds the old state or the new one, whole.
+/// - **One writer per file.** An advisory lock (`flock`) on `.<name>.lock`
+///   beside the file is held from the store's creation for the Persistence's
+///   life. A second Persistence of the same file, in this process or another,
+///   reports ``PersistenceError/Kind/fileInUse``, does not read the file, and
+///   saves nothing: its store starts from the default state.
+/// - **Symbolic links.** A state file that is a symbolic link is resolved once,
+///   when the store is created, to its target, which must be a regular file or
+///   not exist; saves replace the target atomically in the target's directory,
+///   so the link stays in place. A target that is not a regular file (a
+///   directory, say) is refused with ``PersistenceError/Kind/notARegularFile``.
+/// - **Restoring.** A missing file means the default state (the one
+///   `createStore` was given, or the reducer's). A file read in full that
+///   cannot be decoded, or comes from a newer version, never crashes the app
+///   and is never overwritten: it is renamed aside (the new name is in the
+///   error) and the store starts from the default state. A file that cannot be
+///   *read* (no free file descriptors, an I/O error) is left as it is, reported
+///   as ``PersistenceError/Kind/unreadable``, and saving stops so nothing
+///   overwrites it. The file is parsed once, its version read first.
+/// - **Versions.** The file records `version`. A file from an older version
+///   goes through `migrate` (which gets the old state's JSON and returns JSON
+///   of the current shape); with no `migrate`, it is set aside.
+/// - **Debounced, with a maximum wait.** A state is written once changes have
+///   stopped for `debounce` (within twice that), and at least every `maxWait`
+///   while changes never stop. A change costs a lock, a store and an unlock:
+///   no timer, queue or task per change; one saver task per Persistence sleeps
+///   on `clock`.
+/// - **Nothing pending is lost on a normal end.** ``flush()`` writes at once;
+///   the pending state is also written when the store (which keeps its
+///   Persistence alive) is freed, and when the process exits normally
+///   (`exit`, or the end of the top-level code).
+/// - **Failures are reported.** Every failure goes to `onError`; with no
+///   `onError`, to standard error, one line each, prefixed
+///   `ReduxKitLinux Persistence:`. The store keeps working. A state that
+///   cannot be encoded (a `Double.nan` with `JSONEncoder`) is reported at the
+///   save after the change that made it, once each time states go from
+///   encodable to not, and again at every ``flush()``, when the store is freed
+///   and at exit, while it still cannot be encoded.
+///
+/// Keeping the newest state for the saver holds a reference to it: a large
+/// state changed in place by its reducer is copied once by the change after.
+///
+/// One `Persistence` persists one store; the store keeps it alive. Every
+/// method is safe from any thread.
 public final class Persistence<State: Codable & Sendable>: Sendable {
     /// The file the state is kept in.
     public let file: URL
     /// The version of the state's shape written with it.
     public let version: Int
-    /// How long changes must stop before a write, in seconds (for `asyncAfter`).
-    private let debounceSeconds: Double
+    private let debounce: Duration
+    private let maxWait: Duration
+    private let clock: any Clock<Duration>
     private let migrate: (@Sendable (_ fromVersion: Int, _ state: Data) throws -> Data)?
-    private let onError: @Sendable (PersistenceError) -> Void
-    /// Serialises file writes, off the dispatching thread.
+    private let fileSystem: PersistenceFileSystem
+    /// Where the store's subscriber leaves each change.
+    @usableFromInline let changes = PersistenceChanges<State>()
+    let writer: PersistenceWriter<State>
+    /// Where the saver's writes run, off the concurrency pool.
     private let queue = DispatchQueue(label: "ReduxKitLinux.Persistence")
-    private let status = Locked(Status())
-
-    private struct Status {
-        /// The latest state not yet written, and its change number.
-        var pending: State?
-        var generation = 0
-        var savingStopped = false
-        var attached = false
-        var writes = 0
-        var failBeforeRename = false
-    }
 
     /// Sets up persistence; nothing is read until the store is created.
     ///
     /// - Parameters:
-    ///   - file: Where to keep the state.
+    ///   - file: Where to keep the state. A symbolic link is followed once,
+    ///     when the store is created (see the type's documentation).
     ///   - version: The version of the state's shape (start at 1, raise it when the shape changes).
     ///   - debounce: How long changes must stop before the state is written.
+    ///   - maxWait: The longest a change waits to be written while changes keep
+    ///     coming.
+    ///   - clock: The clock the debounce and the maximum wait are measured on.
     ///   - migrate: Turns the JSON of a state saved by an older version into JSON of the current shape.
-    ///   - onError: Hears of every file that could not be read and every save that failed.
-    public init(
+    ///   - onError: Hears of every file that could not be used and every save
+    ///     that failed; by default they are written to standard error.
+    public convenience init(
         file: URL,
         version: Int = 1,
         debounce: Duration = .milliseconds(300),
+        maxWait: Duration = .seconds(2),
+        clock: any Clock<Duration> = ContinuousClock(),
         migrate: (@Sendable (_ fromVersion: Int, _ state: Data) throws -> Data)? = nil,
-        onError: @escaping @Sendable (PersistenceError) -> Void = { _ in }
+        onError: @escaping @Sendable (PersistenceError) -> Void = PersistenceError.writeToStandardError
+    ) {
+        self.init(
+            file: file, version: version, debounce: debounce, maxWait: maxWait, clock: clock, migrate: migrate,
+            onError: onError, fileSystem: .posix)
+    }
+
+    /// ``init(file:version:debounce:maxWait:clock:migrate:onError:)`` with the
+    /// file-system calls made through `fileSystem` (for tests).
+    init(
+        file: URL, version: Int = 1, debounce: Duration = .milliseconds(300), maxWait: Duration = .seconds(2),
+        clock: any Clock<Duration> = ContinuousClock(),
+        migrate: (@Sendable (_ fromVersion: Int, _ state: Data) throws -> Data)? = nil,
+        onError: @escaping @Sendable (PersistenceError) -> Void, fileSystem: PersistenceFileSystem
     ) {
         self.file = file
         self.version = version
-        self.debounceSeconds = Double(debounce.components.seconds) + Double(debounce.components.attoseconds) / 1e18
+        self.debounce = max(debounce, .zero)
+        self.maxWait = max(maxWait, .zero)
+        self.clock = clock
         self.migrate = migrate
-        self.onError = onError
+        self.fileSystem = fileSystem
+        self.writer = PersistenceWriter(file: file, version: version, changes: changes, onError: onError)
     }
 
     /// The enhancer to create the store with: it restores the saved state, if
     /// any, and saves changes.
+    ///
+    /// Inlinable, so the subscriber that records each change is specialised
+    /// for the app's state: unspecialised, it cost more than the dispatch.
+    @inlinable
     public var enhancer: StoreEnhancer<State> {
         { next in
             { reducer, state in
-                let store = next(reducer, self.restore() ?? state)
-                self.attach(to: store)
+                let restored = self.attach()
+                let store = next(reducer, restored ?? state)
+                // Held strongly by the store (it holds no store), so saving goes
+                // on even if the app keeps no reference to this object.
+                store.subscribe { state in self.changes.changed(state) }
                 return store
             }
         }
     }
 
     deinit {
-        // The store is gone (it held this object): save what a debounced write
-        // was still waiting for. No work item can be running with `self` now.
-        writePending(upTo: .max)
+        // The store is gone (it held this object): save what the saver was
+        // still waiting for, then release the file's lock and end the saver.
+        PersistenceExitFlush.unregister(ObjectIdentifier(writer))
+        writer.close()
     }
 
     /// Writes the latest state now, if it changed since the last write, and
-    /// waits for the write to finish.
+    /// waits for the write to finish. A failure is reported to `onError`, as
+    /// for any save; a state that cannot be encoded is reported at every flush.
     public func flush() {
-        queue.sync { writePending(upTo: .max) }
+        writer.save(explicit: true)
+    }
+
+    /// Takes the file and restores it; starts the saver and the exit hook if
+    /// saving may go on.
+    @usableFromInline
+    func attach() -> State? {
+        let (state, saving) = writer.attach { target in
+            PersistenceRestore<State>(
+                file: file, target: target, version: version, migrate: migrate, fileSystem: fileSystem
+            ).run()
+        }
+        guard saving else { return state }
+        let writer = self.writer
+        writer.keep(
+            saver: PersistenceSaver.start(
+                changes: changes, clock: clock, debounce: debounce, maxWait: maxWait, queue: queue,
+                save: { writer.save(explicit: false) }))
+        PersistenceExitFlush.register(ObjectIdentifier(writer)) { writer.save(explicit: true) }
+        return state
     }
 
     /// How many times the state has been written (for tests).
-    var writeCount: Int { status.withLock { $0.writes } }
+    var writeCount: Int { writer.writeCount }
+
+    /// Whether saves still write: `false` once saving stopped (for tests).
+    var isSaving: Bool { writer.isSaving }
 
     /// Makes the next writes stop after the temporary file and before the
     /// rename, as a crash there would (for tests).
     func simulateCrashBeforeRename() {
-        status.withLock { $0.failBeforeRename = true }
+        writer.simulateCrashBeforeRename()
     }
-
-    private func attach(to store: Store<State>) {
-        status.withLock { status in
-            if status.attached { Misuse.fail(Misuse.persistenceKeepsOneStore) }
-            status.attached = true
-        }
-        // Held strongly by the store (it holds no store), so saving goes on even
-        // if the app keeps no reference to this object.
-        store.subscribe { state in self.changed(state) }
-    }
-
-    /// Records a new state and schedules its write once changes stop.
-    private func changed(_ state: State) {
-        let generation = status.withLock { status in
-            status.pending = state
-            status.generation += 1
-            return status.generation
-        }
-        queue.asyncAfter(deadline: .now() + debounceSeconds) { [weak self] in
-            self?.writePending(upTo: generation)
-        }
-    }
-
-    /// Writes the pending state if no change came after change number `latest`.
-    /// Runs on `queue`.
-    private func writePending(upTo latest: Int) {
-        let (state, failBeforeRename) = status.withLock { status -> (State?, Bool) in
-            guard !status.savingStopped, status.generation <= latest, let pending = status.pending else {
-                return (nil, false)
-            }
-            status.pending = nil
-            status.writes += 1
-            return (pending, status.failBeforeRename)
-        }
-        guard let state else { return }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(SavedState(version: version, state: state))
-            let temporary = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).tmp")
-            try Data().write(to: temporary)
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            if failBeforeRename { return }
-            // rename(2) replaces the old file atomically: a reader sees the old
-            // state or the new one, never a mix.
-            guard rename(temporary.path, file.path) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
-        } catch {
-            onError(PersistenceError(kind: .saveFailed, file: file, underlying: error))
-        }
-    }
-
-    /// The saved state, or `nil` for the default: the file is missing, or could
-    /// not be used (then it is moved aside and `onError` hears why).
-    private func restore() -> State? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let data: Data
-        do {
-            data = try Data(contentsOf: file)
-        } catch {
-            setAside(.unreadable, underlying: error)
-            return nil
-        }
-        do {
-            let header = try JSONDecoder().decode(SavedVersion.self, from: data)
-            if header.version == version {
-                return try JSONDecoder().decode(SavedState<State>.self, from: data).state
-            }
-            if header.version > version {
-                setAside(.newerVersion(header.version), underlying: nil)
-                return nil
-            }
-            guard let migrate else {
-                setAside(.olderVersionWithoutMigration(header.version), underlying: nil)
-                return nil
-            }
-            return try migrated(data, from: header.version, with: migrate)
-        } catch let error as PersistenceError {
-            setAside(error.kind, underlying: error.underlying)
-        } catch {
-            setAside(.corrupt, underlying: error)
-        }
-        return nil
-    }
-
-    private func migrated(
-        _ data: Data, from oldVersion: Int, with migrate: (Int, Data) throws -> Data
-    ) throws -> State {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let old = object["state"]
-        else { throw PersistenceError(kind: .corrupt, file: file, underlying: nil) }
-        let oldState = try JSONSerialization.data(withJSONObject: old, options: [.fragmentsAllowed, .sortedKeys])
-        do {
-            return try JSONDecoder().decode(State.self, from: try migrate(oldVersion, oldState))
-        } catch {
-            throw PersistenceError(kind: .migrationFailed(oldVersion), file: file, underlying: error)
-        }
-    }
-
-    /// Renames the file aside, never to be overwritten, and reports why; if it
-    /// cannot be moved, stops saving so it survives in place.
-    private func setAside(_ kind: PersistenceError.Kind, underlying: (any Error)?) {
-        let stamp = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
-            .replacingOccurrences(of: ":", with: "-")
-        // The time says when; the random part keeps two files set aside in the
-        // same millisecond apart.
-        let aside = file.deletingLastPathComponent().appendingPathComponent(
-            "\(file.lastPathComponent).unusable-\(stamp)-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.moveItem(at: file, to: aside)
-            onError(PersistenceError(kind: kind, file: file, keptAsideAt: aside, underlying: underlying))
-        } catch {
-            status.withLock { $0.savingStopped = true }
-            onError(PersistenceError(kind: kind, file: file, underlying: underlying))
-            onError(PersistenceError(kind: .couldNotSetAside, file: file, underlying: error))
-        }
-    }
-}
-
-/// Why a saved state could not be used, or a save failed.
-public struct PersistenceError: Error, CustomStringConvertible {
-    /// What went wrong.
-    public enum Kind: Sendable, Equatable {
-        /// The file could not be read.
-        case unreadable
-        /// The file is not a saved state (truncated, garbage, the wrong shape).
-        case corrupt
-        /// The file comes from a newer version of the app.
-        case newerVersion(Int)
-        /// The file comes from an older version, and no migration was given.
-        case olderVersionWithoutMigration(Int)
-        /// The migration from this older version failed.
-        case migrationFailed(Int)
-        /// The unusable file could not be moved aside; saving has stopped so it is kept.
-        case couldNotSetAside
-        /// Writing the state failed.
-        case saveFailed
-    }
-
-    /// What went wrong.
-    public let kind: Kind
-    /// The state file.
-    public let file: URL
-    /// Where the unusable file was moved, if it was.
-    public let keptAsideAt: URL?
-    /// The error underneath, if any.
-    public let underlying: (any Error)?
-
-    init(kind: Kind, file: URL, keptAsideAt: URL? = nil, underlying: (any Error)?) {
-        self.kind = kind
-        self.file = file
-        self.keptAsideAt = keptAsideAt
-        self.underlying = underlying
-    }
-
-    /// The error in one line: what went wrong, the file's name, where it was
-    /// kept aside and the error underneath, when there are any.
-    public var description: String {
-        let aside = keptAsideAt.map { "; kept aside as \($0.lastPathComponent)" } ?? ""
-        let cause = underlying.map { ": \($0)" } ?? ""
-        return "\(kind) (\(file.lastPathComponent))\(aside)\(cause)"
-    }
-}
-
-/// What the file holds: the version, then the state.
-private struct SavedState<State: Codable>: Codable {
-    let version: Int
-    let state: State
-}
-
-/// The version alone, read before the state.
-private struct SavedVersion: Decodable {
-    let version: Int
 }
