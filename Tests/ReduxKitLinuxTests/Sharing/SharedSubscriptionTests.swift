@@ -22,13 +22,14 @@ struct SharedSubscriptionTests {
         let events = Recorder<String>()
         let goDispose = DispatchSemaphore(value: 0)
         let disposeReturned = Flag()
+        let lock = shared.lock  // the lock only: a subscriber holding its shared store is a cycle
         shared.subscribe { state in
             guard state == 1 else { return }
             events.append("round started")
             goDispose.signal()
             // Until the disposing thread waits for the lock (or, were dispose
             // not to wait, has already returned).
-            while !Self.hasWaiter(shared.lock) && !disposeReturned.isSet { sched_yield() }
+            while !Self.hasWaiter(lock) && !disposeReturned.isSet { sched_yield() }
             events.append("first subscriber done")
         }
         let second = shared.subscribe { state in events.append("second subscriber got \(state)") }
