@@ -16,7 +16,7 @@ import Foundation
 ///   `fsync`s it, renames it over the state file and `fsync`s the directory. A
 ///   reader, or the next launch after a crash (even `kill -9`) or a power cut,
 ///   finds the old state or the new one, whole.
-/// - **One writer per file.** An advisory lock (`flock`) on `.<name>.lock`
+/// - **One writer per file.** An advisory record lock (`fcntl`) on `.<name>.lock`
 ///   beside the file is held from the store's creation for the Persistence's
 ///   life. A second Persistence of the same file, in this process or another,
 ///   reports ``PersistenceError/Kind/fileInUse``, does not read the file, and
