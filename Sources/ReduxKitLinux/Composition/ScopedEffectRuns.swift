@@ -36,7 +36,8 @@ final class ScopedEffects<Parent, Child> {
     /// Starts `action`'s run; `dispatch` dispatches its pending action.
     /// `actor` is the one the root's thunk middleware was created on.
     func start<Argument, Value>(
-        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: Dispatch, actor: (any Actor)?
+        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: Dispatch, actor: (any Actor)?,
+        dependencies: Dependencies
     ) -> any Action where Child: Sendable {
         route.settle(on: actor)
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
@@ -45,7 +46,8 @@ final class ScopedEffects<Parent, Child> {
             route.routeThrough(shared: shared)
         }
         guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
-        let started = action.start(dispatch: dispatch, store: WeakStore(route), runner: runner)
+        let started = action.start(
+            dispatch: dispatch, store: WeakStore(route), runner: runner, dependencies: dependencies)
         guard let handle = started as? AsyncThunkHandle<Value> else { return started }
         running += 1
         keptAlive = self

@@ -50,6 +50,8 @@ struct ScopedEffectAccepted: Action {
     /// The actor the thunk middleware was created on (and so the actor the
     /// store lives on), or `nil` if it was created outside any actor.
     let actor: (any Actor)?
+    /// The dependencies the thunk middleware was given.
+    let dependencies: Dependencies
 }
 
 extension ScopedStoreBackend {
@@ -79,7 +81,8 @@ extension ScopedStoreBackend {
             guard let accepted = parent.dispatch(ScopedEffectRequest(effect: action)) as? ScopedEffectAccepted else {
                 return action
             }
-            return effectsInUse().start(action, dispatch: { self.dispatch($0) }, actor: accepted.actor)
+            return effectsInUse().start(
+                action, dispatch: { self.dispatch($0) }, actor: accepted.actor, dependencies: accepted.dependencies)
         }
     }
 }

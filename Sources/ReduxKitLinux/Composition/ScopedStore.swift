@@ -169,6 +169,8 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// Sends this scoped store's own async thunks back under the lock of
     /// `shared`, the shared store holding it. (The parent's effects dispatch
     /// into the parent, not through a shared store of this child's state.)
+    func effectTrackers() -> [EffectTracker] { [] }
+
     func routeEffects(through shared: AnyObject & Sendable) {
         sharedLock = (shared as? any LockSharing)?.lock
     }

@@ -32,4 +32,8 @@ protocol StoreBackend<State>: AnyObject {
 
     /// The routes its effects take back into it, at the root store's core.
     func routeEffects(through shared: AnyObject & Sendable)
+
+    /// The trackers of the effects this store's middleware runs (empty for a
+    /// scoped store: its effects run in the root's).
+    func effectTrackers() -> [EffectTracker]
 }

@@ -212,6 +212,11 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     @usableFromInline
+    func effectTrackers() -> [EffectTracker] {
+        effectRoutes.compactMap { $0.route?.tracker }
+    }
+
+    @usableFromInline
     func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
         reducer = ReducerBox(newReducer)

@@ -146,6 +146,8 @@ extension AsyncThunk where Argument == Void {
 public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// The run.
     public let requestID: RequestID
+    /// What the thunk middleware was given (see ``Dependencies``).
+    public let dependencies: Dependencies
     let store: WeakStore<State>
 
     /// Dispatches `action` through the store's whole middleware chain; does
@@ -254,18 +256,21 @@ protocol AsyncThunkStarting<State>: Action {
     /// Dispatches the pending action with `dispatch` (inside the dispatch that
     /// started the run, in the store's domain), starts the run in `runner`, and
     /// returns its handle. The run dispatches its result through `store`.
-    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner) -> any Action
+    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner, dependencies: Dependencies)
+        -> any Action
 }
 
 extension AsyncThunkAction: AsyncThunkStarting {
-    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner) -> any Action {
+    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner, dependencies: Dependencies)
+        -> any Action
+    {
         let requestID = RequestID.next()
         let typePrefix = thunk.typePrefix
         let argument = argument
         let body = thunk.body
         typealias Lifecycle = AsyncThunk<State, Argument, Value>
         _ = dispatch(Lifecycle.Pending(typePrefix: typePrefix, requestID: requestID, argument: argument))
-        let context = AsyncThunkContext(requestID: requestID, store: store)
+        let context = AsyncThunkContext(requestID: requestID, dependencies: dependencies, store: store)
         let task = runner.run { () async -> Result<Value, any Error> in
             do {
                 let value = try await body(argument, context)

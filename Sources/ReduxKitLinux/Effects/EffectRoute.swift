@@ -18,6 +18,8 @@ final class EffectRoute<State>: EffectRouting, Sendable {
     }
 
     private let ways = Locked(Ways())
+    /// Counts the chain's running effect tasks.
+    let tracker = EffectTracker()
     private let link: ActorBoundLink<State>
 
     init(link: MiddlewareLink<State>) {
@@ -110,6 +112,8 @@ struct ActorBoundLink<State>: @unchecked Sendable {
 protocol EffectRouting: AnyObject {
     /// Sends effects through `shared`, a `SharedStore` of the route's state.
     func routeThrough(shared: AnyObject & Sendable)
+    /// Counts the chain's running effect tasks.
+    var tracker: EffectTracker { get }
 }
 
 /// A route a store's core knows of, weakly (the chain owns it).

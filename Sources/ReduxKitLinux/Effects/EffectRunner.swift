@@ -4,6 +4,11 @@
 /// The runner lives in the middleware's closures, which the store owns; its
 /// tasks hold nothing but a ``WeakStore``, so a running effect never keeps the
 /// store alive, and freeing the store cancels every effect still running.
+///
+/// Each task runs in an ``EffectScope`` of its own; a task started from inside
+/// another effect's task (an async thunk an effect dispatched, a listener's
+/// fork) is adopted by that effect's scope and cancelled with it. Running
+/// tasks are counted by the chain's ``EffectTracker``, if it has one.
 final class EffectRunner: Sendable {
     private struct Running {
         var cancels: [UInt64: @Sendable () -> Void] = [:]
@@ -11,6 +16,12 @@ final class EffectRunner: Sendable {
     }
 
     private let running = Locked(Running())
+    private let tracker: EffectTracker?
+
+    /// - Parameter tracker: Counts the running tasks (the chain's, from its route).
+    init(tracker: EffectTracker? = nil) {
+        self.tracker = tracker
+    }
 
     deinit {
         for cancel in running.withLock({ $0.cancels.values }) {
@@ -19,21 +30,57 @@ final class EffectRunner: Sendable {
     }
 
     /// Starts `operation` in a task of its own; the task is cancelled if the
-    /// runner goes first.
-    func run<Success: Sendable>(_ operation: @escaping @Sendable () async -> Success) -> Task<Success, Never> {
-        running.withLock { running in
+    /// runner goes first, or if the effect whose task calls this is cancelled.
+    ///
+    /// - Parameter scope: The new task's own scope (a fresh one by default).
+    func run<Success: Sendable>(
+        scope: EffectScope = EffectScope(), _ operation: @escaping @Sendable () async -> Success
+    ) -> Task<Success, Never> {
+        let parent = EffectScope.current
+        let adoption = Locked(Adoption.pending)
+        tracker?.begin()
+        let task = running.withLock { running in
             let key = running.nextKey
             running.nextKey &+= 1
             // Registered under the lock before the task can finish (its
             // completion takes the same lock to unregister).
-            let task = Task { [weak self] in
-                let result = await operation()
+            let task = Task { [weak self, tracker] in
+                let result = await EffectScope.$current.withValue(scope) {
+                    await withTaskCancellationHandler {
+                        await operation()
+                    } onCancel: {
+                        scope.cancelAll()
+                    }
+                }
                 self?.finished(key)
+                let adopted = adoption.withLock { adoption -> UInt64? in
+                    defer { adoption = .finished }
+                    if case .adopted(let key) = adoption { return key }
+                    return nil
+                }
+                if let parent, let adopted { parent.release(adopted) }
+                tracker?.end()
                 return result
             }
             running.cancels[key] = { task.cancel() }
             return task
         }
+        if let parent, let key = parent.adopt({ task.cancel() }) {
+            let finished = adoption.withLock { adoption -> Bool in
+                if case .finished = adoption { return true }
+                adoption = .adopted(key)
+                return false
+            }
+            if finished { parent.release(key) }
+        }
+        return task
+    }
+
+    /// Where a task stands with the effect that started it.
+    private enum Adoption {
+        case pending
+        case adopted(UInt64)
+        case finished
     }
 
     private func finished(_ key: UInt64) {

@@ -46,9 +46,16 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     }
 
     private let registry = Locked(Registry())
+    /// What every effect reads from `context.dependencies`.
+    let dependencies: Dependencies
 
     /// Creates a listener middleware with no listeners.
-    public init() {}
+    ///
+    /// - Parameter dependencies: What every effect reads from
+    ///   `context.dependencies` (see ``Dependencies``).
+    public init(dependencies: Dependencies = Dependencies()) {
+        self.dependencies = dependencies
+    }
 
     /// The middleware to install with `applyMiddleware`. It can be installed in
     /// several stores; each runs its own effects.
@@ -61,7 +68,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         let actor = isolation
         return { api in
             api.route?.settle(on: actor)
-            let runs = ListenerRuns(store: api.weakStore)
+            let runs = ListenerRuns(store: api.weakStore, tracker: api.route?.tracker, dependencies: self.dependencies)
             return { next in
                 { action in
                     let before = api.getState()
@@ -146,6 +153,8 @@ public struct ListenerContext<State: Sendable>: Sendable {
     public let stateBefore: State
     /// The state when the dispatch of the action had finished.
     public let stateAfter: State
+    /// What the listener middleware was given (see ``Dependencies``).
+    public let dependencies: Dependencies
     let store: WeakStore<State>?
 
     /// Dispatches `action` through the store's whole middleware chain; does
@@ -182,16 +191,21 @@ public struct ListenerFailed: Action {
 /// The runs of one store's listeners: cancelled together when the store is freed.
 private final class ListenerRuns<State: Sendable>: Sendable {
     private let store: WeakStore<State>?
-    private let runner = EffectRunner()
+    private let runner: EffectRunner
     /// For `.latest` listeners, the running effect's task, by listener id.
     private let latest = Locked<[UInt64: Task<Void, Never>]>([:])
 
-    init(store: WeakStore<State>?) {
+    private let dependencies: Dependencies
+
+    init(store: WeakStore<State>?, tracker: EffectTracker?, dependencies: Dependencies) {
         self.store = store
+        self.dependencies = dependencies
+        self.runner = EffectRunner(tracker: tracker)
     }
 
     func start(_ listeners: [ListenerMiddleware<State>.Listener], action: any Action, before: State, after: State) {
-        let context = ListenerContext(stateBefore: before, stateAfter: after, store: store)
+        let context = ListenerContext(
+            stateBefore: before, stateAfter: after, dependencies: dependencies, store: store)
         let store = self.store
         for listener in listeners {
             let task = runner.run {

@@ -24,13 +24,17 @@
 /// here too, and run in the scoped store's terms (see ``Thunk`` and
 /// ``AsyncThunk``).
 ///
-/// - Parameter isolation: The actor the store lives on; leave it out.
+/// - Parameters:
+///   - dependencies: What async thunk bodies read from `context.dependencies`.
+///   - isolation: The actor the store lives on; leave it out.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
+public func thunkMiddleware<State: Sendable>(
+    dependencies: Dependencies = Dependencies(), isolation: isolated (any Actor)? = #isolation
+) -> Middleware<State> {
     let actor = isolation
     return { api in
         api.route?.settle(on: actor)
-        let runner = EffectRunner()
+        let runner = EffectRunner(tracker: api.route?.tracker)
         let store = api.weakStore
         return { next in
             { action in
@@ -41,9 +45,11 @@ public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = 
                 if let start = action as? any AsyncThunkStarting<State> {
                     guard let store else { Misuse.fail(Misuse.asyncThunkWithoutStore) }
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
-                    return start.start(dispatch: api.dispatch, store: store, runner: runner)
+                    return start.start(dispatch: api.dispatch, store: store, runner: runner, dependencies: dependencies)
                 }
-                if action is ScopedEffectRequest { return ScopedEffectAccepted(actor: actor) }
+                if action is ScopedEffectRequest {
+                    return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
+                }
                 return next(action)
             }
         }
@@ -56,9 +62,14 @@ public func thunkMiddleware<State: Sendable>(isolation: isolated (any Actor)? = 
 /// Async thunks of a `Sendable` child state, dispatched to a scoped store of
 /// this store, run too (see ``AsyncThunk``), and come back on `isolation`.
 ///
-/// - Parameter isolation: The actor the store lives on; leave it out.
+/// - Parameters:
+///   - dependencies: What the scoped stores' async thunk bodies read from
+///     `context.dependencies`.
+///   - isolation: The actor the store lives on; leave it out.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State>(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
+public func thunkMiddleware<State>(
+    dependencies: Dependencies = Dependencies(), isolation: isolated (any Actor)? = #isolation
+) -> Middleware<State> {
     let actor = isolation
     return { api in
         { next in
@@ -67,7 +78,9 @@ public func thunkMiddleware<State>(isolation: isolated (any Actor)? = #isolation
                     thunk.body(api.dispatch, api.getState)
                     return action
                 }
-                if action is ScopedEffectRequest { return ScopedEffectAccepted(actor: actor) }
+                if action is ScopedEffectRequest {
+                    return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
+                }
                 return next(action)
             }
         }

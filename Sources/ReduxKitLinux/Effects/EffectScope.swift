@@ -1,0 +1,66 @@
+/// The effect a task runs for, so what that effect starts (async thunks it
+/// dispatches, child tasks it forks) is cancelled with it.
+///
+/// Every task an ``EffectRunner`` starts runs with its own scope as the
+/// task-local ``current``. A dispatch made from that task (through an effect
+/// context, on the store's actor or under its shared store's lock) stays in
+/// the same task, so a run started by that dispatch sees the scope and is
+/// adopted by it: cancelling the effect cancels the run. A run that finishes
+/// leaves its parent's scope, so a long-lived effect does not accumulate them.
+final class EffectScope: Sendable {
+    /// The scope of the effect the current task runs for; `nil` outside effects.
+    @TaskLocal static var current: EffectScope?
+
+    private struct Children {
+        var cancels: [UInt64: @Sendable () -> Void] = [:]
+        var nextKey: UInt64 = 0
+        var cancelled = false
+    }
+
+    private let children = Locked(Children())
+
+    /// Whether the effect was cancelled.
+    var isCancelled: Bool { children.withLock { $0.cancelled } }
+
+    /// Makes `cancel` run when this effect is cancelled (at once, if it
+    /// already was).
+    ///
+    /// - Returns: A key for ``release(_:)``, or `nil` if `cancel` already ran.
+    @discardableResult
+    func adopt(_ cancel: @escaping @Sendable () -> Void) -> UInt64? {
+        let key = children.withLock { children -> UInt64? in
+            if children.cancelled { return nil }
+            let key = children.nextKey
+            children.nextKey &+= 1
+            children.cancels[key] = cancel
+            return key
+        }
+        if key == nil { cancel() }
+        return key
+    }
+
+    /// Forgets a child that ended.
+    func release(_ key: UInt64) {
+        _ = children.withLock { $0.cancels.removeValue(forKey: key) }
+    }
+
+    /// Cancels every child, and every child adopted from now on.
+    func cancelAll() {
+        let cancels = children.withLock { children -> [@Sendable () -> Void] in
+            children.cancelled = true
+            defer { children.cancels = [:] }
+            return Array(children.cancels.values)
+        }
+        for cancel in cancels { cancel() }
+    }
+
+    /// Cancels the children adopted so far, without marking the scope
+    /// cancelled (a listener's forks, when its effect ends).
+    func cancelChildren() {
+        let cancels = children.withLock { children -> [@Sendable () -> Void] in
+            defer { children.cancels = [:] }
+            return Array(children.cancels.values)
+        }
+        for cancel in cancels { cancel() }
+    }
+}
