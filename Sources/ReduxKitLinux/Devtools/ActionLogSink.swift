@@ -43,6 +43,10 @@ final class ActionLogSink: @unchecked Sendable {
     @exclusivity(unchecked) private var batch: [ActionLogEntry] = []
     @exclusivity(unchecked) private var lines: ActionLogLines
 
+    /// The writer's thread, joined by ``close()``; set once, in `init`, before
+    /// the sink is handed to anyone.
+    private var writerThread: ActionLogWriterThread?
+
     /// The file's identity, so a replay of the same file can drain this writer first.
     let identity: ActionLogFile.Identity
     private let url: URL
@@ -57,10 +61,11 @@ final class ActionLogSink: @unchecked Sendable {
         self.url = url
         self.onError = onError
         self.lines = ActionLogLines(registry: registry, file: url)
-        let thread = Thread { [self] in runWriter() }
-        thread.name = "ReduxKitLinux action log"
-        thread.start()
         ActionLogSinks.register(self)
+        writerThread = ActionLogWriterThread { [self] in
+            Thread.current.name = "ReduxKitLinux action log"
+            runWriter()
+        }
     }
 
     /// Adds `entry` to the buffer: a lock, an append and, when the writer is
@@ -145,6 +150,7 @@ final class ActionLogSink: @unchecked Sendable {
         condition.broadcast()
         while !finished { condition.wait() }
         condition.unlock()
+        writerThread?.join()
     }
 
     /// For tests: while suspended, the writer thread writes nothing (``drain()``
