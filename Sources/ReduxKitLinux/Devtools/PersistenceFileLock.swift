@@ -97,9 +97,6 @@ enum PersistenceFileLock {
         }
     }
 
-    /// How many lock files this process holds (for tests).
-    static var heldCount: Int { held.withLock { $0.count } }
-
     /// A lock file: its device and inode.
     private struct LockedFile: Hashable {
         let device: UInt64

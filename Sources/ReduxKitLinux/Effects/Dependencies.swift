@@ -42,6 +42,7 @@ public struct Dependencies: Sendable {
     /// The value for `key`, or its default if none was set.
     ///
     /// - Parameter key: The key type naming the dependency.
+    /// - Returns: The value set for `key`, or `Key.defaultValue`.
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
             guard let value = values[ObjectIdentifier(key)] else { return Key.defaultValue }
