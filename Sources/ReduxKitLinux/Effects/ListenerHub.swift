@@ -49,6 +49,9 @@ final class ListenerHub<State: Sendable>: Sendable {
     /// Whether an effect waits in `take` or `condition`.
     var hasWaiters: Bool { status.withLock { !$0.waiters.isEmpty } }
 
+    /// How many effects wait in `take` or `condition`.
+    var waiterCount: Int { status.withLock { $0.waiters.count } }
+
     // MARK: Runs
 
     /// Starts a run of `listener` for `action`, as its policy says.

@@ -180,6 +180,9 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         registry.add(AddListener(named: name, predicate: predicate, policy: policy, effect: effect).listener)
     }
 
+    /// How many effects wait in `take` or `condition`, in every store (for tests).
+    var waiterCount: Int { registry.waiterCount }
+
     /// Removes every listener (RTK's `clearListeners()`).
     ///
     /// - Parameter cancelActive: Also cancel their runs going on, in every

@@ -51,6 +51,11 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
         }
     }
 
+    /// How many effects wait in `take` or `condition`, in every store (for tests).
+    var waiterCount: Int {
+        entries.withLock { $0.hubs }.reduce(0) { $0 + ($1.hub?.waiterCount ?? 0) }
+    }
+
     /// Registers a new listener.
     func add(_ listener: ListenerEntry<State>) -> ListenerSubscription {
         let id = entries.withLock { entries in
