@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One store's side of a ``ListenerMiddleware``: the runs going on, scheduled
 /// by their listener's policy, and the effects waiting in `take` or `condition`.
 ///
@@ -26,6 +28,8 @@ final class ListenerHub<State: Sendable>: Sendable {
     }
 
     private let status = Locked(Status())
+    /// How many waiters `status` holds, kept with it, read without the lock on every dispatch.
+    private let waiting = Atomic<Int>(0)
     private let weakRunner: WeakRunner
     let store: WeakStore<State>?
     let registry: ListenerRegistry<State>
@@ -47,7 +51,7 @@ final class ListenerHub<State: Sendable>: Sendable {
     var runner: EffectRunner? { weakRunner.runner }
 
     /// Whether an effect waits in `take` or `condition`.
-    var hasWaiters: Bool { status.withLock { !$0.waiters.isEmpty } }
+    var hasWaiters: Bool { waiting.load(ordering: .acquiring) > 0 }
 
     /// How many effects wait in `take` or `condition`.
     var waiterCount: Int { status.withLock { $0.waiters.count } }
@@ -126,6 +130,7 @@ final class ListenerHub<State: Sendable>: Sendable {
             let key = status.nextWaiterID
             status.nextWaiterID &+= 1
             status.waiters[key] = Waiter(predicate: predicate, taken: taken)
+            waiting.store(status.waiters.count, ordering: .releasing)
             return key
         }
         return (key, taken)
@@ -133,14 +138,22 @@ final class ListenerHub<State: Sendable>: Sendable {
 
     /// Forgets a waiter (it took an action, timed out or was cancelled).
     func removeWaiter(_ key: UInt64) {
-        _ = status.withLock { $0.waiters.removeValue(forKey: key) }
+        status.withLock { status in
+            if status.waiters.removeValue(forKey: key) != nil {
+                waiting.store(status.waiters.count, ordering: .releasing)
+            }
+        }
     }
 
     /// Hands `action` to the waiters that accept it (inside its dispatch).
     func notifyWaiters(_ action: any Action, after: State, before: State) {
         let waiters = status.withLock { $0.waiters }
         for (key, waiter) in waiters where waiter.predicate(action, after, before) {
-            let isWaiting = status.withLock { $0.waiters.removeValue(forKey: key) != nil }
+            let isWaiting = status.withLock { status in
+                guard status.waiters.removeValue(forKey: key) != nil else { return false }
+                waiting.store(status.waiters.count, ordering: .releasing)
+                return true
+            }
             if isWaiting {
                 waiter.taken.resolve(.success((action: action, currentState: after, originalState: before)))
             }

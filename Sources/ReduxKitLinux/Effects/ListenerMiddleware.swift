@@ -75,7 +75,8 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                     let before = api.getState()
                     let result = next(action)
                     let listeners = self.registry.listeners
-                    guard !listeners.isEmpty || hub.hasWaiters else { return result }
+                    let hasWaiters = hub.hasWaiters
+                    guard !listeners.isEmpty || hasWaiters else { return result }
                     // Read once, and only if a predicate or a waiter needs it.
                     var after: State?
                     func stateAfter() -> State {
@@ -84,7 +85,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                         after = state
                         return state
                     }
-                    if hub.hasWaiters { hub.notifyWaiters(action, after: stateAfter(), before: before) }
+                    if hasWaiters { hub.notifyWaiters(action, after: stateAfter(), before: before) }
                     var checked = false
                     for listener in listeners {
                         switch listener.match {
