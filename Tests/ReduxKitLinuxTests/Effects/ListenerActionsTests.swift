@@ -30,13 +30,13 @@ struct ListenerActionsTests {
         let subscription = try? #require(added as? ListenerSubscription)
         #expect(subscription?.disposed == false)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["a"])
         #expect(log.values == ["Search"])
         if let subscription { store.dispatch(RemoveListener(subscription)) }
         #expect(subscription?.disposed == true)
         store.dispatch(Search(text: "b"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["a"])
         #expect(log.values == ["Search", "Search"])
     }
@@ -99,7 +99,7 @@ struct ListenerActionsTests {
         #expect(await eventually { outcomes.values == ["first a cancelled"] })
         #expect(first.disposed)
         listeners.clearListeners()
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["first a cancelled", "second a cancelled"])
     }
 
@@ -116,7 +116,7 @@ struct ListenerActionsTests {
         store.dispatch(Decrement(by: 1))  // 3 -> 2
         store.dispatch(SetValue(value: 7))  // 2 -> 7, not an Increment
         store.dispatch(Increment(by: 1))  // 7 -> 8
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(Set(seen.values) == ["Increment 1 -> 3", "Increment 7 -> 8"])
     }
 
@@ -133,7 +133,7 @@ struct ListenerActionsTests {
         store.dispatch(Increment(by: 9))
         store.dispatch(SetValue(value: 12))
         store.dispatch(Increment(by: 5))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["SetValue"])
     }
 }

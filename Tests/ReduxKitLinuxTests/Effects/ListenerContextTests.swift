@@ -24,7 +24,7 @@ struct ListenerContextTests {
         #expect(await eventually { listeners.waiterCount == 1 })
         store.dispatch(Decrement())
         store.dispatch(Increment(by: 5))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["Increment 0 -> 5"])
         #expect(listeners.waiterCount == 0)
     }
@@ -41,7 +41,7 @@ struct ListenerContextTests {
         #expect(await eventually { listeners.waiterCount == 1 })
         store.dispatch(Increment(by: 1))
         store.dispatch(Increment(by: 2))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == [2])
     }
 
@@ -57,13 +57,13 @@ struct ListenerContextTests {
         store.dispatch(Search(text: "a"))
         #expect(await eventually { clock.sleeping == 1 && listeners.waiterCount == 1 })
         clock.advance(by: .seconds(2))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["timed out"])
         #expect(listeners.waiterCount == 0)
         store.dispatch(Search(text: "b"))
         #expect(await eventually { clock.sleeping == 1 && listeners.waiterCount == 1 })
         store.dispatch(Decrement())
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["timed out", "taken"])
     }
 
@@ -84,7 +84,7 @@ struct ListenerContextTests {
         store.dispatch(Search(text: "a"))
         #expect(await eventually { listeners.waiterCount == 1 })
         store.dispatch(Search(text: "b"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["a: true"])
         #expect(listeners.waiterCount == 0)
         #expect(!log.values.contains("ListenerFailed"))
@@ -103,15 +103,15 @@ struct ListenerContextTests {
         #expect(await eventually { clock.sleeping == 1 })
         store.dispatch(Increment(by: 2))  // 2: not yet
         store.dispatch(Increment(by: 1))  // 3: holds
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(Search(text: "at once"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(SetValue(value: 0))
         store.dispatch(Search(text: "times out"))
         #expect(await eventually { clock.sleeping == 1 })
         store.dispatch(Increment())
         clock.advance(by: .seconds(1))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["waits true", "at once true", "times out false"])
     }
 
@@ -133,7 +133,7 @@ struct ListenerContextTests {
         store.dispatch(Search(text: "b"))
         #expect(await eventually { outcomes.values == ["a cancelled"] && clock.sleeping == 1 })
         clock.advance(by: .seconds(1))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["a cancelled", "b after 1.0 seconds"])
     }
 
@@ -161,7 +161,7 @@ struct ListenerContextTests {
         #expect(await eventually { outcomes.count == 2 })
         #expect(Set(outcomes.values) == ["a cancelled: true", "b paused for B"])
         gate.open()
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
     }
 
     @Test func anEffectCanCancelItselfAndSeesIt() async {
@@ -177,7 +177,7 @@ struct ListenerContextTests {
         let log = Recorder<String>()
         let store = ListenerTestSupport.store(listeners, log: log)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["before: false", "after: true"])
         #expect(!log.values.contains("ListenerFailed"))
     }
@@ -204,7 +204,7 @@ struct ListenerContextTests {
         store.dispatch(Search(text: "b"))
         #expect(await eventually { waiting.count == 2 })
         store.dispatch(Search(text: "stop"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(Set(outcomes.values) == ["a cancelled", "b cancelled", "stop ran"])
     }
 
@@ -225,10 +225,10 @@ struct ListenerContextTests {
         #expect(subscription.disposed)
         store.dispatch(Search(text: "ignored"))
         store.dispatch(Increment())
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(!subscription.disposed)
         store.dispatch(Search(text: "c"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["a", "c"])
     }
 
@@ -247,7 +247,7 @@ struct ListenerContextTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Increment(by: 4))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["hi from the test, hi from the test", "original 0, now 4"])
     }
 
@@ -261,7 +261,7 @@ struct ListenerContextTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "quiet"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["QUIET"])
     }
 
@@ -274,7 +274,7 @@ struct ListenerContextTests {
         let log = Recorder<String>()
         let store = ListenerTestSupport.store(listeners, log: log)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(reported.values == ["Search on Search: true"])
         #expect(log.values == ["Search", "ListenerFailed"])
     }

@@ -21,7 +21,7 @@ struct ListenerForkTests {
         let log = Recorder<String>()
         let store = ListenerTestSupport.store(listeners, log: log)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["A", "threw true"])
         #expect(!log.values.contains("ListenerFailed"))  // a fork's error is its result's
     }
@@ -43,7 +43,7 @@ struct ListenerForkTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["fork cancelled"])
     }
 
@@ -63,7 +63,7 @@ struct ListenerForkTests {
         #expect(await eventually { outcomes.values == ["effect returned"] })
         #expect(store.runningEffectCount == 2)  // the run waits for its fork
         gate.open()
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["effect returned", "fork cancelled: false"])
     }
 
@@ -80,7 +80,7 @@ struct ListenerForkTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["fork cancelled: true, run cancelled: false"])
     }
 

@@ -22,9 +22,9 @@ struct ListenerPolicyTests {
         store.dispatch(Search(text: "b"))  // "a" is running: ignored
         #expect(store.runningEffectCount == 1)
         gate.open()
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(Search(text: "c"))  // nothing runs: starts
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["a", "c"])
     }
 
@@ -43,8 +43,8 @@ struct ListenerPolicyTests {
         #expect(first.runningEffectCount == 1)
         #expect(second.runningEffectCount == 1)
         gate.open()
-        await first.waitForEffects()
-        await second.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: first))
+        #expect(await ListenerTestSupport.effectsEnd(in: second))
         #expect(runs.count == 2)
     }
 
@@ -65,7 +65,7 @@ struct ListenerPolicyTests {
         clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
         #expect(clock.sleeping == 1)
         clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["ab at 0.5 seconds, state 1"])
     }
 
@@ -114,7 +114,7 @@ struct ListenerPolicyTests {
         store.dispatch(Search(text: "d"))  // runs; window until 2 s
         store.dispatch(Search(text: "e"))  // dropped
         clock.advance(by: .seconds(5))  // no trailing run when a window closes
-        await store.waitForEffects()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(Set(seen.values) == ["a", "d"])
         #expect(seen.count == 2)
     }

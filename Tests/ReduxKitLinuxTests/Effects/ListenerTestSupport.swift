@@ -14,6 +14,12 @@ enum ListenerTestSupport {
         return dependencies
     }
 
+    /// Waits until none of `store`'s effects runs; false if some still run
+    /// after 20 seconds (a run that never ends fails its test instead of hanging it).
+    static func effectsEnd<State>(in store: SharedStore<State>) async -> Bool {
+        await eventually(within: 20) { store.runningEffectCount == 0 }
+    }
+
     /// A shared counter store with `listeners` (after a thunk middleware given `dependencies`).
     static func store(
         _ listeners: ListenerMiddleware<Int>, log: Recorder<String> = Recorder(),
