@@ -1,15 +1,18 @@
 /// Effects that run in response to actions (Redux Toolkit's listener
-/// middleware): register an async effect for an action type or a predicate, and
-/// it runs, in a task, after the reducer, with the action, the state before and
-/// after, and a way to dispatch.
+/// middleware): register an async effect for an action type, a matcher or a
+/// predicate of the action and states, and it runs, in a task, after the
+/// reducer, with the action, the state before and after, and a
+/// ``ListenerContext`` to dispatch, wait for actions or states, fork child
+/// tasks and control its own run.
 ///
 /// ```swift
-/// let listeners = ListenerMiddleware<AppState>()
-/// listeners.addListener(for: SearchChanged.self, policy: .latest) { action, context in
-///     try await Task.sleep(for: .milliseconds(300))   // debounced: a newer search cancels this one
-///     await context.dispatch(ResultsLoaded(try await search(action.text)))
+/// let listeners = ListenerMiddleware<AppState>(dependencies: dependencies)
+/// listeners.addListener(for: SearchChanged.self, policy: .debounce(.milliseconds(300))) { action, context in
+///     let handle = await context.dispatch(thunk: search(action.text))  // cancelled with this run
+///     _ = await handle?.result
 /// }
-/// let store = createStore(appReducer, nil, applyMiddleware(listeners.middleware()))
+/// let store = createStore(appReducer, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies),
+///                                                           listeners.middleware()))
 /// ```
 ///
 /// Effects dispatch back into the store in its own domain: on the actor the
@@ -17,48 +20,41 @@
 /// or under the lock of the ``SharedStore`` the store is handed to; see
 /// `thunkMiddleware()`.
 ///
-/// With ``Policy/latest``, a new run of a listener cancels its run still going;
-/// with ``Policy/all`` every run goes on. An effect that throws (other than by
-/// being cancelled) never crashes the app: its error is dispatched as a
-/// ``ListenerFailed`` action. When the store is freed its running effects are
-/// cancelled and nothing more is dispatched. Adding and removing listeners is
-/// safe from any thread, and works while the store runs.
+/// A ``Policy`` says what a listener does with actions that come while its
+/// effect runs: run them all, cancel the older run, ignore the newer action,
+/// debounce or throttle on `dependencies.clock`. A run that is cancelled
+/// cancels what it started: async thunks it dispatched and its forks. An
+/// effect that throws (other than by being cancelled) never crashes the app:
+/// its error is dispatched as a ``ListenerFailed`` action (and handed to
+/// `onError`). When the store is freed its running effects are cancelled and
+/// nothing more is dispatched. Adding and removing listeners is safe from any
+/// thread, and works while the store runs; ``AddListener``, ``RemoveListener``
+/// and ``ClearAllListeners`` actions do it through the store.
 public final class ListenerMiddleware<State: Sendable>: Sendable {
-    /// What to do when a listener's action comes again while its effect runs.
-    public enum Policy: Sendable {
-        /// Run every effect to its end.
-        case all
-        /// Cancel the running effect and start the new one.
-        case latest
-    }
-
-    struct Listener: Sendable {
-        let id: UInt64
-        let name: String
-        let policy: Policy
-        let matches: @Sendable (any Action) -> Bool
-        let effect: @Sendable (any Action, ListenerContext<State>) async throws -> Void
-    }
-
-    private struct Registry {
-        var listeners: [Listener] = []
-        var nextID: UInt64 = 0
-    }
-
-    private let registry = Locked(Registry())
+    private let registry = ListenerRegistry<State>()
     /// What every effect reads from `context.dependencies`.
     let dependencies: Dependencies
+    private let onError: (@Sendable (ListenerFailed) -> Void)?
 
-    /// Creates a listener middleware with no listeners.
+    /// Creates a listener middleware with no listeners (RTK's
+    /// `createListenerMiddleware`).
     ///
-    /// - Parameter dependencies: What every effect reads from
-    ///   `context.dependencies` (see ``Dependencies``).
-    public init(dependencies: Dependencies = Dependencies()) {
+    /// - Parameters:
+    ///   - dependencies: What every effect reads from `context.dependencies`
+    ///     (RTK's `extra`; see ``Dependencies``); its clock times the policies,
+    ///     `delay` and timeouts.
+    ///   - onError: Called, in the effect's task, with every error an effect
+    ///     throws other than by being cancelled, before the ``ListenerFailed``
+    ///     action is dispatched (RTK's `onError`).
+    public init(
+        dependencies: Dependencies = Dependencies(), onError: (@Sendable (ListenerFailed) -> Void)? = nil
+    ) {
         self.dependencies = dependencies
+        self.onError = onError
     }
 
     /// The middleware to install with `applyMiddleware`. It can be installed in
-    /// several stores; each runs its own effects.
+    /// several stores; each runs and schedules its own effects.
     ///
     /// - Parameter isolation: The actor the store lives on, where effects
     ///   dispatch back; leave it out (it is the caller's). Outside any actor,
@@ -68,53 +64,91 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         let actor = isolation
         return { api in
             api.route?.settle(on: actor)
-            let runs = ListenerRuns(store: api.weakStore, tracker: api.route?.tracker, dependencies: self.dependencies)
+            let runner = EffectRunner(tracker: api.route?.tracker)
+            let hub = ListenerHub(
+                store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
+                onError: self.onError)
+            self.registry.attach(hub)
             return { next in
                 { action in
+                    if let control = self.control(action) { return control }
                     let before = api.getState()
                     let result = next(action)
-                    let matching = self.registry.withLock { $0.listeners }.filter { $0.matches(action) }
-                    if !matching.isEmpty {
-                        if let store = api.weakStore, !store.route.hasWayBack {
+                    let listeners = self.registry.listeners
+                    let hasWaiters = hub.hasWaiters
+                    guard !listeners.isEmpty || hasWaiters else { return result }
+                    // Read once, and only if a predicate or a waiter needs it.
+                    var after: State?
+                    func stateAfter() -> State {
+                        if let after { return after }
+                        let state = api.getState()
+                        after = state
+                        return state
+                    }
+                    if hasWaiters { hub.notifyWaiters(action, after: stateAfter(), before: before) }
+                    var checked = false
+                    for listener in listeners {
+                        switch listener.match {
+                        case .action(let matches): guard matches(action) else { continue }
+                        case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
+                        }
+                        if !checked, let store = hub.store, !store.route.hasWayBack {
                             Misuse.fail(Misuse.asyncEffectWithoutWayBack)
                         }
-                        runs.start(matching, action: action, before: before, after: api.getState())
+                        checked = true
+                        hub.start(listener, action: action, before: before, after: stateAfter())
                     }
+                    _ = runner  // the chain owns the runner: freeing the store cancels its effects
                     return result
                 }
             }
         }
     }
 
-    /// Runs `effect` after every action of type `A`.
+    /// Handles ``AddListener``, ``RemoveListener`` and ``ClearAllListeners``.
+    ///
+    /// - Returns: What the dispatch returns, or `nil` for any other action.
+    private func control(_ action: any Action) -> (any Action)? {
+        if let add = action as? AddListener<State> { return registry.add(add.listener) }
+        if let remove = action as? RemoveListener, remove.subscription.belongs(to: registry) {
+            remove.subscription.unsubscribe(cancelActive: remove.cancelActive)
+            return action
+        }
+        if let clear = action as? ClearAllListeners {
+            registry.clear(cancelActive: clear.cancelActive)
+            return action
+        }
+        return nil
+    }
+
+    /// Runs `effect` after every action of type `A` (RTK's `actionCreator`).
     ///
     /// - Parameters:
     ///   - type: The action type to listen for.
-    ///   - policy: Whether a new run cancels a running one (`.latest`) or not (`.all`).
+    ///   - policy: How runs are scheduled (see ``Policy``).
     ///   - effect: Gets the action and a context with the state before and after.
-    /// - Returns: A handle that removes the listener (runs already going go on);
-    ///   it may be used from any thread.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
     @discardableResult
     public func addListener<A: Action>(
         for type: A.Type,
         policy: Policy = .all,
         effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) -> any ReduxDisposable & Sendable {
-        add(name: String(describing: type), policy: policy, matches: { $0 is A }) { action, context in
-            guard let action = action as? A else { return }
-            try await effect(action, context)
-        }
+        registry.add(AddListener(for: type, policy: policy, effect: effect).listener)
     }
 
-    /// Runs `effect` after every action `predicate` accepts.
+    /// Runs `effect` after every action `predicate` accepts (RTK's `matcher`).
     ///
     /// - Parameters:
     ///   - name: Names the listener in ``ListenerFailed`` actions.
     ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
-    ///   - policy: Whether a new run cancels a running one (`.latest`) or not (`.all`).
+    ///   - policy: How runs are scheduled (see ``Policy``).
     ///   - effect: Gets the action and a context with the state before and after.
-    /// - Returns: A handle that removes the listener (runs already going go on);
-    ///   it may be used from any thread.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
     @discardableResult
     public func addListener(
         named name: String = "listener",
@@ -122,107 +156,39 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         policy: Policy = .all,
         effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) -> any ReduxDisposable & Sendable {
-        add(name: name, policy: policy, matches: predicate, effect: effect)
+        registry.add(AddListener(named: name, matching: predicate, policy: policy, effect: effect).listener)
     }
 
-    private func add(
-        name: String, policy: Policy, matches: @escaping @Sendable (any Action) -> Bool,
-        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable & Sendable {
-        let id = registry.withLock { registry in
-            let id = registry.nextID
-            registry.nextID += 1
-            registry.listeners.append(Listener(id: id, name: name, policy: policy, matches: matches, effect: effect))
-            return id
-        }
-        let removed = Locked(false)
-        return SendableDisposable(
-            isDisposed: { removed.withLock { $0 } },
-            disposeAction: { [weak self] in
-                removed.withLock { $0 = true }
-                self?.registry.withLock { $0.listeners.removeAll { $0.id == id } }
-            })
-    }
-}
-
-/// What a listener's effect gets: the state before and after the action, and a
-/// way to dispatch and read the state from its task (in the store's own
-/// domain, so `async`).
-public struct ListenerContext<State: Sendable>: Sendable {
-    /// The state before the action was reduced.
-    public let stateBefore: State
-    /// The state when the dispatch of the action had finished.
-    public let stateAfter: State
-    /// What the listener middleware was given (see ``Dependencies``).
-    public let dependencies: Dependencies
-    let store: WeakStore<State>?
-
-    /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone.
+    /// Runs `effect` after every action `predicate` accepts, given the state
+    /// after the action and the state before it (RTK's `predicate`).
     ///
-    /// - Parameter action: The action to dispatch.
-    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    /// - Parameters:
+    ///   - name: Names the listener in ``ListenerFailed`` actions.
+    ///   - predicate: Gets the action, the state after it and the state before
+    ///     it; it runs inside the dispatch, so keep it quick.
+    ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - effect: Gets the action and a context with the state before and after.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
     @discardableResult
-    public func dispatch(_ action: any Action) async -> (any Action)? {
-        await store?.dispatch(action)
+    public func addListener(
+        named name: String = "listener",
+        predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
+        policy: Policy = .all,
+        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+    ) -> ListenerSubscription {
+        registry.add(AddListener(named: name, predicate: predicate, policy: policy, effect: effect).listener)
     }
 
-    /// The store's current state.
+    /// How many effects wait in `take` or `condition`, in every store (for tests).
+    var waiterCount: Int { registry.waiterCount }
+
+    /// Removes every listener (RTK's `clearListeners()`).
     ///
-    /// - Returns: The state, read now (not when the effect started).
-    /// - Throws: `CancellationError` if the store is gone.
-    public func getState() async throws -> State {
-        guard let state = await store?.getState() else { throw CancellationError() }
-        return state
-    }
-}
-
-/// Dispatched when a listener's effect throws an error other than by being
-/// cancelled.
-public struct ListenerFailed: Action {
-    /// The listener's name: its action type, or the name it was added with.
-    public let listener: String
-    /// The type of the action the effect ran for.
-    public let actionType: String
-    /// What the effect threw.
-    public let error: any Error
-}
-
-/// The runs of one store's listeners: cancelled together when the store is freed.
-private final class ListenerRuns<State: Sendable>: Sendable {
-    private let store: WeakStore<State>?
-    private let runner: EffectRunner
-    /// For `.latest` listeners, the running effect's task, by listener id.
-    private let latest = Locked<[UInt64: Task<Void, Never>]>([:])
-
-    private let dependencies: Dependencies
-
-    init(store: WeakStore<State>?, tracker: EffectTracker?, dependencies: Dependencies) {
-        self.store = store
-        self.dependencies = dependencies
-        self.runner = EffectRunner(tracker: tracker)
-    }
-
-    func start(_ listeners: [ListenerMiddleware<State>.Listener], action: any Action, before: State, after: State) {
-        let context = ListenerContext(
-            stateBefore: before, stateAfter: after, dependencies: dependencies, store: store)
-        let store = self.store
-        for listener in listeners {
-            let task = runner.run {
-                do {
-                    try await listener.effect(action, context)
-                } catch is CancellationError {
-                    // Cancelled by a newer run or by the store going: not a failure.
-                } catch {
-                    if !Task.isCancelled {
-                        await store?.dispatch(
-                            ListenerFailed(listener: listener.name, actionType: action.type, error: error))
-                    }
-                }
-            }
-            if listener.policy == .latest {
-                latest.withLock { $0.updateValue(task, forKey: listener.id) }?.cancel()
-            }
-        }
+    /// - Parameter cancelActive: Also cancel their runs going on, in every
+    ///   store (RTK always does).
+    public func clearListeners(cancelActive: Bool = true) {
+        registry.clear(cancelActive: cancelActive)
     }
 }

@@ -1,0 +1,109 @@
+/// What a listener's effect gets (RTK's `listenerApi`): the state before and
+/// after the action, a way to dispatch and read the state from its task (in
+/// the store's own domain, so `async`), its dependencies, and control over its
+/// own run and listener. Waiting (`take`, `condition`, `delay`, `pause`) and
+/// child tasks (`fork`) are in the extensions that follow.
+///
+/// Everything an effect starts from its task (async thunks it dispatches, its
+/// forks) is cancelled when its run is.
+public struct ListenerContext<State: Sendable>: Sendable {
+    /// The state before the action was reduced.
+    public let stateBefore: State
+    /// The state when the dispatch of the action had finished.
+    public let stateAfter: State
+    /// What the listener middleware was given (see ``Dependencies``).
+    public let dependencies: Dependencies
+    let store: WeakStore<State>?
+    let run: ListenerRun<State>
+    let hub: ListenerHub<State>
+
+    init(stateBefore: State, stateAfter: State, run: ListenerRun<State>, hub: ListenerHub<State>) {
+        self.stateBefore = stateBefore
+        self.stateAfter = stateAfter
+        self.dependencies = hub.dependencies
+        self.store = hub.store
+        self.run = run
+        self.hub = hub
+    }
+
+    /// RTK's `extra`: the same as ``dependencies``.
+    public var extra: Dependencies { dependencies }
+
+    /// Dispatches `action` through the store's whole middleware chain; does
+    /// nothing once the store is gone.
+    ///
+    /// - Parameter action: The action to dispatch.
+    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    @discardableResult
+    public func dispatch(_ action: any Action) async -> (any Action)? {
+        await store?.dispatch(action)
+    }
+
+    /// Dispatches an async thunk's action and returns the run's handle, typed.
+    /// The thunk's run is cancelled when this effect's run is. Stops the
+    /// process if the store has no `thunkMiddleware()`.
+    ///
+    /// - Parameter action: Made by calling an ``AsyncThunk``.
+    /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
+    ///   store is gone.
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+        -> AsyncThunkHandle<Value>?
+    {
+        guard let result = await dispatch(action as any Action) else { return nil }
+        guard let handle = result as? AsyncThunkHandle<Value> else { Misuse.fail(Misuse.asyncThunkWithoutMiddleware) }
+        return handle
+    }
+
+    /// The store's current state.
+    ///
+    /// - Returns: The state, read now (not when the effect started).
+    /// - Throws: `CancellationError` if the store is gone.
+    public func getState() async throws -> State {
+        guard let state = await store?.getState() else { throw CancellationError() }
+        return state
+    }
+
+    /// RTK's `getOriginalState()`: the state before the action was reduced.
+    ///
+    /// - Returns: ``stateBefore``.
+    public func getOriginalState() -> State {
+        stateBefore
+    }
+
+    /// Whether this run was cancelled (RTK's `signal.aborted`); inside a
+    /// ``fork(autoJoin:_:)`` body, whether the fork was.
+    public var isCancelled: Bool { run.isCancelled || Task.isCancelled }
+
+    /// Throws if this run (or, inside a fork, the fork) was cancelled (RTK's
+    /// `throwIfCancelled()`).
+    ///
+    /// - Throws: `CancellationError` if ``isCancelled``.
+    public func checkCancellation() throws {
+        if isCancelled { throw CancellationError() }
+    }
+
+    /// Cancels this run (RTK's `cancel()`): what it waits on throws
+    /// `CancellationError`, and what it started is cancelled.
+    public func cancel() {
+        run.cancel()
+    }
+
+    /// Cancels this listener's other runs going on in this store, and what
+    /// they started (RTK's `cancelActiveListeners()`).
+    public func cancelActiveListeners() {
+        hub.cancelRuns(of: run.listener.id, except: run)
+    }
+
+    /// Removes this listener (RTK's `unsubscribe()`): no new run starts; this
+    /// run and the others going on go on.
+    public func unsubscribe() {
+        hub.registry.remove(run.listener.id, cancelActive: false)
+    }
+
+    /// Adds this listener back after ``unsubscribe()`` (RTK's `subscribe()`),
+    /// with its policy and effect; its ``ListenerSubscription`` counts it again.
+    public func subscribe() {
+        hub.registry.subscribe(run.listener)
+    }
+}

@@ -1,0 +1,87 @@
+extension ListenerContext {
+    /// Starts `body` in a child task of this run (RTK's `fork`): it is
+    /// cancelled when the run is cancelled, and when the run's effect ends
+    /// (unless `autoJoin`, when the run's end waits for it first). Inside the
+    /// body, this context's ``delay(_:)``, ``pause(_:)``, ``isCancelled`` and
+    /// ``checkCancellation()`` are the fork's (RTK's `ForkedTaskAPI`), and what
+    /// the body starts (async thunks, forks) is cancelled with the fork.
+    ///
+    /// - Parameters:
+    ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
+    ///   - body: The child's work.
+    /// - Returns: A handle to await the fork's result or cancel it.
+    @discardableResult
+    public func fork<Value: Sendable>(
+        autoJoin: Bool = false, _ body: @escaping @Sendable () async throws -> Value
+    ) -> ListenerFork<Value> {
+        guard let runner = hub.runner else {
+            return ListenerFork(task: Task { .failure(CancellationError()) })
+        }
+        let forks = run.forks
+        let slot = Locked(ForkSlot.pending)
+        let task = runner.run { () async -> Result<Value, any Error> in
+            let result: Result<Value, any Error>
+            do {
+                let value = try await body()
+                // As in RTK: a fork cancelled before it returned reports the cancellation.
+                try Task.checkCancellation()
+                result = .success(value)
+            } catch {
+                result = .failure(Task.isCancelled ? CancellationError() : error)
+            }
+            let adopted = slot.withLock { slot -> UInt64? in
+                defer { slot = .finished }
+                if case .adopted(let key) = slot { return key }
+                return nil
+            }
+            if let adopted { forks.release(adopted) }
+            return result
+        }
+        if let key = forks.adopt({ task.cancel() }) {
+            let finished = slot.withLock { slot -> Bool in
+                if case .finished = slot { return true }
+                slot = .adopted(key)
+                return false
+            }
+            if finished { forks.release(key) }
+        }
+        if autoJoin { run.join { _ = await task.value } }
+        return ListenerFork(task: task)
+    }
+}
+
+/// Where a fork stands with its run's fork list.
+private enum ForkSlot: Sendable {
+    case pending
+    case adopted(UInt64)
+    case finished
+}
+
+/// A child task a listener's effect forked (RTK's `ForkedTask`): await its
+/// result or cancel it.
+public final class ListenerFork<Value: Sendable>: Sendable {
+    private let task: Task<Result<Value, any Error>, Never>
+
+    init(task: Task<Result<Value, any Error>, Never>) {
+        self.task = task
+    }
+
+    /// The fork's outcome: its value, what it threw, or a `CancellationError`
+    /// if it was cancelled before it returned (RTK's `ok`, `rejected` and
+    /// `cancelled`).
+    public var result: Result<Value, any Error> {
+        get async { await task.value }
+    }
+
+    /// The fork's value.
+    ///
+    /// - Throws: What it threw, or `CancellationError` if it was cancelled.
+    public var value: Value {
+        get async throws { try await task.value.get() }
+    }
+
+    /// Cancels the fork and what it started.
+    public func cancel() {
+        task.cancel()
+    }
+}

@@ -1,0 +1,172 @@
+import Synchronization
+
+/// One store's side of a ``ListenerMiddleware``: the runs going on, scheduled
+/// by their listener's policy, and the effects waiting in `take` or `condition`.
+///
+/// The store's middleware chain owns it, and so do its running effects; it
+/// holds the chain's ``EffectRunner`` weakly, so freeing the store frees the
+/// runner, which cancels the effects.
+final class ListenerHub<State: Sendable>: Sendable {
+    /// An effect waiting in `take` or `condition` for an action.
+    struct Waiter: Sendable {
+        let predicate: @Sendable (any Action, State, State) -> Bool
+        let taken: OneShot<ListenerTaken<State>>
+    }
+
+    private struct Status: Sendable {
+        /// The runs going on, by listener id, then run id.
+        var runs: [UInt64: [UInt64: ListenerRun<State>]] = [:]
+        var nextRunID: UInt64 = 0
+        var waiters: [UInt64: Waiter] = [:]
+        var nextWaiterID: UInt64 = 0
+        /// For `.throttle` listeners: whether the window opened by their last run is still open.
+        var windows: [UInt64: @Sendable () -> Bool] = [:]
+    }
+
+    private struct WeakRunner: Sendable {
+        weak var runner: EffectRunner?
+    }
+
+    private let status = Locked(Status())
+    /// How many waiters `status` holds, kept with it, read without the lock on every dispatch.
+    private let waiting = Atomic<Int>(0)
+    private let weakRunner: WeakRunner
+    let store: WeakStore<State>?
+    let registry: ListenerRegistry<State>
+    let dependencies: Dependencies
+    let onError: (@Sendable (ListenerFailed) -> Void)?
+
+    init(
+        store: WeakStore<State>?, runner: EffectRunner, registry: ListenerRegistry<State>,
+        dependencies: Dependencies, onError: (@Sendable (ListenerFailed) -> Void)?
+    ) {
+        self.store = store
+        self.weakRunner = WeakRunner(runner: runner)
+        self.registry = registry
+        self.dependencies = dependencies
+        self.onError = onError
+    }
+
+    /// The store's runner, while the store lives.
+    var runner: EffectRunner? { weakRunner.runner }
+
+    /// Whether an effect waits in `take` or `condition`.
+    var hasWaiters: Bool { waiting.load(ordering: .acquiring) > 0 }
+
+    /// How many effects wait in `take` or `condition`.
+    var waiterCount: Int { status.withLock { $0.waiters.count } }
+
+    // MARK: Runs
+
+    /// Starts a run of `listener` for `action`, as its policy says.
+    func start(_ listener: ListenerEntry<State>, action: any Action, before: State, after: State) {
+        guard let runner else { return }
+        let clock = dependencies.clock
+        let (run, overtaken) = status.withLock { status -> (ListenerRun<State>?, [ListenerRun<State>]) in
+            let running = status.runs[listener.id] ?? [:]
+            var overtaken: [ListenerRun<State>] = []
+            switch listener.policy {
+            case .all: break
+            case .latest, .debounce: overtaken = Array(running.values)
+            case .leading: if !running.isEmpty { return (nil, []) }
+            case .throttle(let interval):
+                if let isOpen = status.windows[listener.id], isOpen() { return (nil, []) }
+                status.windows[listener.id] = window(on: clock, lasting: interval)
+            }
+            let run = ListenerRun(id: status.nextRunID, listener: listener)
+            status.nextRunID &+= 1
+            status.runs[listener.id, default: [:]][run.id] = run
+            return (run, overtaken)
+        }
+        for old in overtaken { old.cancel() }
+        guard let run else { return }
+        let task = runner.run(scope: run.scope) { [self] in
+            await execute(run, action: action, before: before, after: after)
+        }
+        run.started(task)
+    }
+
+    private func execute(_ run: ListenerRun<State>, action: any Action, before: State, after: State) async {
+        let context = ListenerContext(stateBefore: before, stateAfter: after, run: run, hub: self)
+        do {
+            if case .debounce(let interval) = run.listener.policy {
+                try await dependencies.clock.sleep(for: interval)
+                try context.checkCancellation()
+            }
+            try await run.listener.effect(action, context)
+        } catch is CancellationError {
+            // Cancelled by its policy, its context or the store going: not a failure.
+        } catch {
+            if !context.isCancelled {
+                let failure = ListenerFailed(listener: run.listener.name, actionType: action.type, error: error)
+                onError?(failure)
+                await store?.dispatch(failure)
+            }
+        }
+        await run.end()
+        status.withLock { status in
+            status.runs[run.listener.id]?.removeValue(forKey: run.id)
+            if status.runs[run.listener.id]?.isEmpty == true { status.runs.removeValue(forKey: run.listener.id) }
+        }
+    }
+
+    /// Cancels the runs of listener `id` going on, but `except`.
+    func cancelRuns(of id: UInt64, except: ListenerRun<State>?) {
+        let runs = status.withLock { $0.runs[id].map { Array($0.values) } ?? [] }
+        for run in runs where run !== except { run.cancel() }
+    }
+
+    // MARK: Waiters
+
+    /// Registers a waiter for the next action `predicate` accepts; every
+    /// dispatch from now on is checked against it.
+    ///
+    /// - Returns: The waiter's key, for ``removeWaiter(_:)``, and what it takes.
+    func wait(for predicate: @escaping @Sendable (any Action, State, State) -> Bool) -> (
+        UInt64, OneShot<ListenerTaken<State>>
+    ) {
+        let taken = OneShot<ListenerTaken<State>>()
+        let key = status.withLock { status in
+            let key = status.nextWaiterID
+            status.nextWaiterID &+= 1
+            status.waiters[key] = Waiter(predicate: predicate, taken: taken)
+            waiting.store(status.waiters.count, ordering: .releasing)
+            return key
+        }
+        return (key, taken)
+    }
+
+    /// Forgets a waiter (it took an action, timed out or was cancelled).
+    func removeWaiter(_ key: UInt64) {
+        status.withLock { status in
+            if status.waiters.removeValue(forKey: key) != nil {
+                waiting.store(status.waiters.count, ordering: .releasing)
+            }
+        }
+    }
+
+    /// Hands `action` to the waiters that accept it (inside its dispatch).
+    func notifyWaiters(_ action: any Action, after: State, before: State) {
+        let waiters = status.withLock { $0.waiters }
+        for (key, waiter) in waiters where waiter.predicate(action, after, before) {
+            let isWaiting = status.withLock { status in
+                guard status.waiters.removeValue(forKey: key) != nil else { return false }
+                waiting.store(status.waiters.count, ordering: .releasing)
+                return true
+            }
+            if isWaiting {
+                waiter.taken.resolve(.success((action: action, currentState: after, originalState: before)))
+            }
+        }
+    }
+}
+
+/// An action an effect took, with the state after it and the state before it.
+public typealias ListenerTaken<State> = (action: any Action, currentState: State, originalState: State)
+
+/// Whether a window of `interval` that opens now on `clock` is still open, asked later.
+private func window<C: Clock>(on clock: C, lasting interval: Duration) -> @Sendable () -> Bool
+where C.Duration == Duration {
+    let end = clock.now.advanced(by: interval)
+    return { clock.now < end }
+}

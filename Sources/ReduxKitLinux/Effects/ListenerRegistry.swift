@@ -1,0 +1,142 @@
+/// One listener: what it matches, how its runs are scheduled, and its effect.
+struct ListenerEntry<State: Sendable>: Sendable {
+    /// How a listener chooses its actions.
+    enum Match: Sendable {
+        /// By the action alone (`for:` and `matching:`): no state is read.
+        case action(@Sendable (any Action) -> Bool)
+        /// By the action, the state after it and the state before it (`predicate:`).
+        case state(@Sendable (any Action, State, State) -> Bool)
+    }
+
+    /// Set when the listener is added; kept when it subscribes again.
+    var id: UInt64 = 0
+    let name: String
+    let policy: ListenerMiddleware<State>.Policy
+    let match: Match
+    let effect: @Sendable (any Action, ListenerContext<State>) async throws -> Void
+}
+
+/// What a ``ListenerSubscription`` needs of the registry it came from.
+protocol ListenerOwning: AnyObject, Sendable {
+    /// Whether the listener is registered.
+    func contains(_ id: UInt64) -> Bool
+    /// Removes the listener; with `cancelActive`, cancels its runs in every store.
+    @discardableResult
+    func remove(_ id: UInt64, cancelActive: Bool) -> Bool
+}
+
+/// The listeners of one ``ListenerMiddleware``, shared by every store it is
+/// installed in, and those stores' run tables (to cancel runs on removal).
+final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
+    private struct WeakHub: Sendable {
+        weak var hub: ListenerHub<State>?
+    }
+
+    private struct Entries: Sendable {
+        var listeners: [ListenerEntry<State>] = []
+        var nextID: UInt64 = 0
+        var hubs: [WeakHub] = []
+    }
+
+    private let entries = Locked(Entries())
+
+    /// The listeners now registered, in the order they were added.
+    var listeners: [ListenerEntry<State>] { entries.withLock { $0.listeners } }
+
+    /// Notes a store's run table, for ``remove(_:cancelActive:)`` and ``clear(cancelActive:)``.
+    func attach(_ hub: ListenerHub<State>) {
+        entries.withLock { entries in
+            entries.hubs.removeAll { $0.hub == nil }
+            entries.hubs.append(WeakHub(hub: hub))
+        }
+    }
+
+    /// How many effects wait in `take` or `condition`, in every store (for tests).
+    var waiterCount: Int {
+        entries.withLock { $0.hubs }.reduce(0) { $0 + ($1.hub?.waiterCount ?? 0) }
+    }
+
+    /// Registers a new listener.
+    func add(_ listener: ListenerEntry<State>) -> ListenerSubscription {
+        let id = entries.withLock { entries in
+            var listener = listener
+            listener.id = entries.nextID
+            entries.nextID += 1
+            entries.listeners.append(listener)
+            return listener.id
+        }
+        return ListenerSubscription(id: id, owner: self)
+    }
+
+    /// Registers `listener` again, with its id, unless it is registered.
+    func subscribe(_ listener: ListenerEntry<State>) {
+        entries.withLock { entries in
+            if !entries.listeners.contains(where: { $0.id == listener.id }) { entries.listeners.append(listener) }
+        }
+    }
+
+    func contains(_ id: UInt64) -> Bool {
+        entries.withLock { $0.listeners.contains { $0.id == id } }
+    }
+
+    @discardableResult
+    func remove(_ id: UInt64, cancelActive: Bool) -> Bool {
+        let (found, hubs) = entries.withLock { entries in
+            let count = entries.listeners.count
+            entries.listeners.removeAll { $0.id == id }
+            return (entries.listeners.count != count, entries.hubs)
+        }
+        if cancelActive {
+            for hub in hubs { hub.hub?.cancelRuns(of: id, except: nil) }
+        }
+        return found
+    }
+
+    /// Removes every listener; with `cancelActive`, cancels their runs in every store.
+    func clear(cancelActive: Bool) {
+        let (removed, hubs) = entries.withLock { entries in
+            defer { entries.listeners = [] }
+            return (entries.listeners.map(\.id), entries.hubs)
+        }
+        guard cancelActive else { return }
+        for hub in hubs {
+            for id in removed { hub.hub?.cancelRuns(of: id, except: nil) }
+        }
+    }
+}
+
+/// A listener's registration: dispose of it (or call ``unsubscribe(cancelActive:)``)
+/// to remove the listener. It may be used from any thread. It is also what
+/// dispatching an ``AddListener`` action returns.
+public final class ListenerSubscription: ReduxDisposable, Action, Sendable {
+    private let id: UInt64
+    private weak let owner: (any ListenerOwning)?
+
+    init(id: UInt64, owner: any ListenerOwning) {
+        self.id = id
+        self.owner = owner
+    }
+
+    /// Whether the listener is not registered (removed, or its middleware is
+    /// gone); false again if its effect subscribes it back.
+    public var disposed: Bool { !(owner?.contains(id) ?? false) }
+
+    /// Removes the listener; its runs already going go on.
+    public func dispose() {
+        unsubscribe()
+    }
+
+    /// Removes the listener (RTK's `unsubscribe({ cancelActive })`).
+    ///
+    /// - Parameter cancelActive: Also cancel its runs still going, in every store.
+    /// - Returns: Whether the listener was registered.
+    @discardableResult
+    public func unsubscribe(cancelActive: Bool = false) -> Bool {
+        owner?.remove(id, cancelActive: cancelActive) ?? false
+    }
+
+    /// Whether this subscription is `listener`'s, for ``RemoveListener``.
+    func belongs(to owner: any ListenerOwning) -> Bool {
+        self.owner === owner
+    }
+}

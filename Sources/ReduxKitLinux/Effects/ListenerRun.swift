@@ -1,0 +1,57 @@
+/// One run of a listener's effect in one store: its task, its scope (what the
+/// effect starts is cancelled with it), and its forks (also cancelled when the
+/// effect ends).
+final class ListenerRun<State: Sendable>: Sendable {
+    private struct Status: Sendable {
+        var task: Task<Void, Never>?
+        var cancelled = false
+        var joins: [@Sendable () async -> Void] = []
+    }
+
+    /// Tells this run from the listener's other runs in its store.
+    let id: UInt64
+    let listener: ListenerEntry<State>
+    /// The scope the run's task runs in: cancelled with the task.
+    let scope = EffectScope()
+    /// The run's forks: cancelled with the run, and when its effect ends.
+    let forks = EffectScope()
+    private let status = Locked(Status())
+
+    init(id: UInt64, listener: ListenerEntry<State>) {
+        self.id = id
+        self.listener = listener
+    }
+
+    /// Whether the run was cancelled (by its policy, its context, a removal
+    /// with `cancelActive`, or its store going).
+    var isCancelled: Bool { status.withLock { $0.cancelled } || scope.isCancelled }
+
+    /// Records the run's task; cancels it at once if the run was cancelled first.
+    func started(_ task: Task<Void, Never>) {
+        let cancelled = status.withLock { status in
+            status.task = task
+            return status.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+
+    /// Cancels the run's task (and so what it started).
+    func cancel() {
+        let task = status.withLock { status in
+            status.cancelled = true
+            return status.task
+        }
+        task?.cancel()
+    }
+
+    /// Makes the effect's end wait for `join` (a fork with `autoJoin`).
+    func join(_ join: @escaping @Sendable () async -> Void) {
+        status.withLock { $0.joins.append(join) }
+    }
+
+    /// Waits for the forks to join, then cancels those still going.
+    func end() async {
+        for join in status.withLock({ $0.joins }) { await join() }
+        forks.cancelAll()
+    }
+}

@@ -1,0 +1,37 @@
+/// A result one side sets once and one waiter awaits: the first `resolve`
+/// wins, later ones are ignored. Cancelling the waiting task resolves it with
+/// a `CancellationError`.
+final class OneShot<Value: Sendable>: Sendable {
+    private enum Status: Sendable {
+        case waiting(CheckedContinuation<Value, any Error>?)
+        case done(Result<Value, any Error>)
+    }
+
+    private let status = Locked(Status.waiting(nil))
+
+    /// Sets the result (if none was set) and wakes the waiter.
+    func resolve(_ result: Result<Value, any Error>) {
+        let waiter = status.withLock { status -> CheckedContinuation<Value, any Error>?? in
+            guard case .waiting(let waiter) = status else { return nil }
+            status = .done(result)
+            return waiter
+        }
+        if case .some(.some(let waiter)) = waiter { waiter.resume(with: result) }
+    }
+
+    /// Waits for the result; one waiter only.
+    func value() async throws -> Value {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                let done = status.withLock { status -> Result<Value, any Error>? in
+                    if case .done(let result) = status { return result }
+                    status = .waiting(continuation)
+                    return nil
+                }
+                if let done { continuation.resume(with: done) }
+            }
+        } onCancel: {
+            resolve(.failure(CancellationError()))
+        }
+    }
+}
