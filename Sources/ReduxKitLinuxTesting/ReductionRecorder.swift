@@ -115,6 +115,8 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
             defer { recording.nextWaiterID &+= 1 }
             return recording.nextWaiterID
         }
+        // A cancellation noted after the wait ended is forgotten with it.
+        defer { withLock { _ = $0.cancelledWaits.remove(id) } }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Step?, Never>) in
                 let ready = withLock { recording -> Step?? in

@@ -121,6 +121,8 @@ public final class TestClock: Clock, Sendable {
             status.sleepCalls += 1
             return status.nextID
         }
+        // A cancellation noted after the sleep ended is forgotten with it.
+        defer { status.withLock { _ = $0.cancelledSleeps.remove(id) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (outcome, waiters) = status.withLock { status -> (Result<Void, any Error>?, [SleeperWaiter]) in
@@ -188,6 +190,7 @@ public final class TestClock: Clock, Sendable {
             defer { status.nextID &+= 1 }
             return status.nextID
         }
+        defer { status.withLock { _ = $0.cancelledWaits.remove(id) } }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let ready = status.withLock { status -> Bool in

@@ -46,6 +46,8 @@ final class EffectTracker: Sendable {
             defer { status.nextWaiter &+= 1 }
             return status.nextWaiter
         }
+        // A cancellation noted after the wait ended is forgotten with it.
+        defer { status.withLock { _ = $0.cancelled.remove(id) } }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let done = status.withLock { status -> Bool in
