@@ -7,10 +7,14 @@ import Testing
 
 /// Where a failed assertion was written, for both Swift Testing and XCTest.
 public struct CallSite: Sendable {
-    let fileID: String
-    let filePath: StaticString
-    let line: UInt
-    let column: UInt
+    /// The file, as `#fileID` gives it (`Module/File.swift`).
+    public let fileID: String
+    /// The file, as `#filePath` gives it.
+    public let filePath: StaticString
+    /// The line.
+    public let line: UInt
+    /// The column.
+    public let column: UInt
 
     /// The call site of the function whose default arguments make it.
     ///
@@ -26,6 +30,13 @@ public struct CallSite: Sendable {
         self.filePath = filePath
         self.line = line
         self.column = column
+    }
+}
+
+extension CallSite: CustomStringConvertible {
+    /// `File.swift:12`: the file's name and the line.
+    public var description: String {
+        "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
     }
 }
 

@@ -9,14 +9,15 @@ import ReduxKitLinux
 /// nested, the innermost sees each action as it reaches the reducer. A
 /// subscriber added first pairs each reduction with the state it produced. The
 /// test's own action is the first to reach the reducer while its dispatch is the
-/// only one under way.
+/// only one under way. A test waiting for a received action parks a
+/// continuation that the reduction resumes, so nothing polls.
 final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
     // Why no race is possible: `recording` is read and written only with `lock`
-    // held, and everything in it (states, actions) is `Sendable`. (The library's
+    // held, and everything in it (states, actions, continuations) is `Sendable`. (The library's
     // own lock box is internal to it.)
 
     /// One reduction.
-    struct Step {
+    struct Step: Sendable {
         let action: any Action
         let before: State
         let after: State
@@ -34,6 +35,11 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
         var depth = 0
         var ownDispatchPending = false
         var ownReductionSeen = false
+        /// Tests waiting for the next received reduction, oldest first.
+        var waiters: [(id: UInt64, continuation: CheckedContinuation<Step?, Never>)] = []
+        var nextWaiterID: UInt64 = 0
+        /// Waits cancelled before they had parked their continuation.
+        var cancelledWaits: Set<UInt64> = []
     }
 
     private let lock = NSLock()
@@ -102,20 +108,60 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// Pairs the oldest action waiting with the state it produced.
+    /// Takes the oldest received reduction, waiting for one if none is
+    /// there; `nil` if the waiting task is cancelled first.
+    func nextReceived() async -> Step? {
+        let id = withLock { recording in
+            defer { recording.nextWaiterID &+= 1 }
+            return recording.nextWaiterID
+        }
+        // A cancellation noted after the wait ended is forgotten with it.
+        defer { withLock { _ = $0.cancelledWaits.remove(id) } }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Step?, Never>) in
+                let ready = withLock { recording -> Step?? in
+                    if recording.cancelledWaits.remove(id) != nil { return .some(nil) }
+                    if !recording.received.isEmpty { return .some(recording.received.removeFirst()) }
+                    recording.waiters.append((id, continuation))
+                    return .none
+                }
+                if case .some(let step) = ready { continuation.resume(returning: step) }
+            }
+        } onCancel: {
+            let parked = withLock { recording -> CheckedContinuation<Step?, Never>? in
+                guard let index = recording.waiters.firstIndex(where: { $0.id == id }) else {
+                    recording.cancelledWaits.insert(id)
+                    return nil
+                }
+                return recording.waiters.remove(at: index).continuation
+            }
+            parked?.resume(returning: nil)
+        }
+    }
+
+    /// Pairs the oldest action waiting with the state it produced; a received
+    /// reduction goes to the oldest test waiting for one, if any.
     func reduced(to state: State) {
-        withLock { recording in
+        let handOff = withLock { recording -> (CheckedContinuation<Step?, Never>, Step)? in
             // A new state with no action through the middleware (replaceReducer,
             // time travel): nothing to assert, but later steps start from it.
             guard !recording.reducing.isEmpty else {
                 recording.lastState = state
-                return
+                return nil
             }
             let (action, isOwn) = recording.reducing.removeFirst()
             let step = Step(action: action, before: recording.lastState, after: state, isOwn: isOwn)
             recording.lastState = state
-            if isOwn { recording.own = step } else { recording.received.append(step) }
+            if isOwn {
+                recording.own = step
+                return nil
+            }
+            // A waiter parks only while nothing is queued, so handing over keeps the order.
+            if !recording.waiters.isEmpty { return (recording.waiters.removeFirst().continuation, step) }
+            recording.received.append(step)
+            return nil
         }
+        if let (waiter, step) = handOff { waiter.resume(returning: step) }
     }
 
     private func reaching(_ action: any Action) {

@@ -1,16 +1,20 @@
 import Foundation
-import ReduxKitLinux
+@_spi(Testing) import ReduxKitLinux
 
-/// A store for tests that checks every state change and every action effects
-/// dispatch, exhaustively (as The Composable Architecture's `TestStore`).
+/// A store for tests that checks every state change, every action effects
+/// dispatch and every effect's end, exhaustively (as The Composable
+/// Architecture's `TestStore`).
 ///
 /// ```swift
-/// let test = TestStore(initialState: Counter(), reducer: counterReducer, middleware: [thunkMiddleware()])
-/// test.dispatch(Increment()) { $0.count = 1 }         // passes only if exactly `count` became 1
-/// test.dispatch(LoadProfile())                        // starts an async thunk
-/// await test.receive(LoadProfile.Pending.self) { $0.isLoading = true }
-/// await test.receive(LoadProfile.Fulfilled.self) { $0.isLoading = false; $0.name = "Ada" }
-/// test.finish()
+/// let test = TestStore(initialState: Profile(), reducer: reducer, middleware: [thunkMiddleware()])
+/// test.dispatch(Rename(name: "Ada")) { $0.name = "Ada" }   // passes only if exactly `name` became "Ada"
+/// test.dispatch(loadProfile())                             // starts an async thunk
+/// await test.receive(loadProfile.pending) { $0.isLoading = true }
+/// await test.receive(loadProfile.fulfilled) { action, state in
+///     state.isLoading = false
+///     state.profile = action.value
+/// }
+/// await test.finish(timeout: .seconds(5))                  // every effect has ended
 /// ```
 ///
 /// `dispatch` runs the action through the middleware and the reducer, then
@@ -18,10 +22,13 @@ import ReduxKitLinux
 /// closure describes (no closure: no change). A mismatch fails the test with
 /// the fields that differ, one per line. Actions that middleware or effects
 /// dispatch in response are queued, in the order the reducer saw them, and each
-/// must be asserted with `receive` (which waits for actions effects dispatch
-/// later). Dispatching with actions left unasserted fails, and so does
-/// `finish()` or the test store going away with any left. Failures go to Swift
-/// Testing when it runs the test, and to XCTest otherwise.
+/// must be asserted with `receive`, which waits for one without polling (up to
+/// a timeout measured on `timeoutClock`). Dispatching with actions left
+/// unasserted fails; so does `finish` or the test store going away with an
+/// action left unasserted or an effect its middleware started (an async thunk,
+/// a listener's effect, what they start) still running. Failures go to Swift
+/// Testing when it runs the test, and to XCTest otherwise, at the test's own
+/// line; each says first what failed, then the details.
 ///
 /// The store under test is a ``SharedStore``, so effects dispatch back through
 /// its lock wherever the test runs. Its reducer and middleware are handed over
@@ -31,8 +38,30 @@ import ReduxKitLinux
 public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// The store under test.
     public let store: SharedStore<State>
-    private let recorder: ReductionRecorder<State>
-    private let onFailure: (@Sendable (String) -> Void)?
+    let recorder: ReductionRecorder<State>
+    let onFailure: (@Sendable (String) -> Void)?
+    /// What receive and finish timeouts are measured on.
+    let timeoutClock: any Clock<Duration>
+    /// Where the test created the test store.
+    let created: CallSite
+    let progress = TestLocked(Progress())
+
+    /// What the test has done so far, for the checks at its end.
+    struct Progress: Sendable {
+        /// Where the last assertion (dispatch, receive, finish) was written.
+        var lastSite: CallSite?
+        /// Whether running effects were already reported (by a `finish`) since the last dispatch.
+        var reportedEffects = false
+        /// The test's dispatches that started effects, as `Action (File.swift:12)`.
+        var effectStarters: [String] = []
+    }
+
+    /// How long a synchronous check (``finish(fileID:filePath:line:column:)``,
+    /// the test store going away) gives effects that are ending (their last
+    /// action dispatched, their task returning) before it calls them running.
+    /// A wall-clock safety net, not timing: an effect still waiting for
+    /// something fails the same whatever the grace.
+    static var effectEndGrace: Duration { .seconds(1) }
 
     /// Creates a test store around a reducer (in-place) and its middleware.
     ///
@@ -40,13 +69,22 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
+    ///   - timeoutClock: What `receive` and `finish(timeout:)` measure their
+    ///     timeouts on: the wall clock by default; a ``TestClock`` makes a
+    ///     timeout pass only when the test moves it.
     ///   - onFailure: Receives failure messages instead of the running test
     ///     (for testing tools built on this); `nil` fails the test.
+    ///   - fileID: Where the test creates it (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public init(
         initialState: State,
         reducer: sending @escaping InPlaceReducer<State>,
         middleware: sending [Middleware<State>] = [],
-        onFailure: (@Sendable (String) -> Void)? = nil
+        timeoutClock: any Clock<Duration> = ContinuousClock(),
+        onFailure: (@Sendable (String) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let recorder = ReductionRecorder(initialState: initialState)
         let base = createStore(reducer, initialState)
@@ -55,6 +93,8 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         base.subscribe { state in recorder.reduced(to: state) }
         self.recorder = recorder
         self.onFailure = onFailure
+        self.timeoutClock = timeoutClock
+        self.created = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         self.store = SharedStore(applyMiddleware([recorder.outermost] + middleware + [recorder.innermost], to: base))
     }
 
@@ -64,24 +104,44 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
+    ///   - timeoutClock: What `receive` and `finish(timeout:)` measure their
+    ///     timeouts on: the wall clock by default.
     ///   - onFailure: Receives failure messages instead of the running test
     ///     (for testing tools built on this); `nil` fails the test.
+    ///   - fileID: Where the test creates it (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
     public convenience init(
         initialState: State,
         reducer: sending @escaping Reducer<State>,
         middleware: sending [Middleware<State>] = [],
-        onFailure: (@Sendable (String) -> Void)? = nil
+        timeoutClock: any Clock<Duration> = ContinuousClock(),
+        onFailure: (@Sendable (String) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         self.init(
             initialState: initialState,
             reducer: { state, action in state = reducer(state, action) },
             middleware: middleware,
-            onFailure: onFailure)
+            timeoutClock: timeoutClock,
+            onFailure: onFailure,
+            fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
+    /// The end of the test: fails if an effect is still running or an action
+    /// was left unasserted, at the test's last assertion (or where it created
+    /// the test store).
     deinit {
+        let (site, reported) = progress.withLock { ($0.lastSite ?? created, $0.reportedEffects) }
+        let running = reported ? 0 : runningEffectsAfterGrace()
         let left = recorder.takeReceived()
-        if !left.isEmpty { fail(Self.unasserted(left), at: CallSite()) }
+        if !left.isEmpty { fail(TestStoreFailure.unasserted(left, when: "at the end of the test"), at: site) }
+        if running > 0 {
+            fail(
+                effectsStillRunning(running, why: "The test store went away while they ran (created at \(created))."),
+                at: site)
+        }
     }
 
     /// The store's current state.
@@ -102,139 +162,52 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-        let left = recorder.received
-        if !left.isEmpty {
-            fail("Dispatching \(action.type) before asserting what was received: " + Self.unasserted(left), at: site)
+        progress.withLock {
+            $0.lastSite = site
+            $0.reportedEffects = false
         }
+        let left = recorder.takeReceived()
+        if !left.isEmpty {
+            fail(TestStoreFailure.unasserted(left, when: "before dispatching \(action.type)"), at: site)
+        }
+        let effectsBefore = store.runningEffectCount
         recorder.beginOwnDispatch()
         store.dispatch(action)
         let own = recorder.endOwnDispatch()
+        if store.runningEffectCount > effectsBefore {
+            progress.withLock { $0.effectStarters.append("\(action.type) (\(site))") }
+        }
         guard let own else {
             if update != nil {
                 fail("\(action.type) never reached the reducer, so the state did not change as asserted.", at: site)
             }
             return
         }
-        check(own, update: update, at: site)
-    }
-
-    /// Waits for the next action middleware or effects dispatched (up to
-    /// `timeout`), checks it is an `A`, and checks its state change.
-    ///
-    /// - Parameters:
-    ///   - type: The action type expected next.
-    ///   - timeout: How long to wait for it.
-    ///   - update: Describes the change, on the state before the action; leave
-    ///     it out when it must not change the state.
-    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
-    ///   - filePath: The same, as `#filePath` gives it.
-    ///   - line: The same line.
-    ///   - column: The same column.
-    ///   - isolation: Where the test runs (filled in for you), so the
-    ///     assertion closure need not be `Sendable` in a `@MainActor` test.
-    public func receive<A: Action>(
-        _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await receive(
-            String(describing: type), timeout: timeout, matching: { $0 is A }, assert: update,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
-    }
-
-    /// Waits for the next action middleware or effects dispatched, checks that
-    /// `predicate` accepts it, and checks its state change.
-    ///
-    /// - Parameters:
-    ///   - description: Names the expected action in failure messages.
-    ///   - timeout: How long to wait for it.
-    ///   - predicate: Accepts the expected action.
-    ///   - update: Describes the change, on the state before the action; leave
-    ///     it out when it must not change the state.
-    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
-    ///   - filePath: The same, as `#filePath` gives it.
-    ///   - line: The same line.
-    ///   - column: The same column.
-    ///   - isolation: Where the test runs (filled in for you), so the closures
-    ///     need not be `Sendable` in a `@MainActor` test.
-    public func receive(
-        _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
-        assert update: ((inout State) -> Void)? = nil,
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        await receive(
-            description, timeout: timeout, matching: predicate, assert: update,
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column), isolation: isolation)
+        var expected = own.before
+        update?(&expected)
+        check(own, expected: expected, asserted: update != nil, at: site)
     }
 
     /// Drops every received action not yet asserted (for tests that do not
-    /// care about them); `finish` then passes.
+    /// care about them); `finish` then passes, unless an effect still runs.
     public func skipReceivedActions() {
         _ = recorder.takeReceived()
     }
 
-    /// Fails the test if any received action is left unasserted.
-    ///
-    /// - Parameters:
-    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
-    ///   - filePath: The same, as `#filePath` gives it.
-    ///   - line: The same line.
-    ///   - column: The same column.
-    public func finish(
-        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) {
-        let left = recorder.takeReceived()
-        if !left.isEmpty {
-            fail(Self.unasserted(left), at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
-        }
-    }
-
     // MARK: - Checking
 
-    private func receive(
-        _ expected: String, timeout: Duration, matching predicate: (any Action) -> Bool,
-        assert update: ((inout State) -> Void)?, at site: CallSite, isolation: isolated (any Actor)?
-    ) async {
-        guard let step = await nextReceived(within: timeout) else {
-            fail("Expected to receive \(expected), but nothing was received within \(timeout).", at: site)
-            return
-        }
-        guard predicate(step.action) else {
-            fail("Expected to receive \(expected), but received \(step.action.type).", at: site)
-            return
-        }
-        check(step, update: update, at: site)
-    }
-
-    /// The next received action's step, waiting up to `timeout` for one; `nil` if none came.
-    private func nextReceived(within timeout: Duration) async -> ReductionRecorder<State>.Step? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let step = recorder.popReceived() { return step }
-            guard ContinuousClock.now < deadline else { return nil }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-    }
-
-    private func check(_ step: ReductionRecorder<State>.Step, update: ((inout State) -> Void)?, at site: CallSite) {
-        var expected = step.before
-        update?(&expected)
+    /// Checks that `step` produced `expected`.
+    func check(_ step: ReductionRecorder<State>.Step, expected: State, asserted: Bool, at site: CallSite) {
         guard expected != step.after else { return }
-        let lines = differences(expected: expected, actual: step.after)
-        let body = lines.isEmpty ? ["the states differ, but no field shows it"] : lines
-        let what =
-            update == nil
-            ? "\(step.action.type) changed the state, but no change was asserted"
-            : "The state after \(step.action.type) is not as asserted"
-        fail("\(what):\n" + body.map { "  " + $0 }.joined(separator: "\n"), at: site)
+        fail(TestStoreFailure.stateMismatch(step, expected: expected, asserted: asserted), at: site)
     }
 
-    private func fail(_ message: String, at site: CallSite) {
+    func fail(_ message: String, at site: CallSite) {
         if let onFailure { onFailure(message) } else { failTest(message, at: site) }
     }
 
-    private static func unasserted(_ steps: [ReductionRecorder<State>.Step]) -> String {
-        "\(steps.count) received action(s) not asserted: " + steps.map(\.action.type).joined(separator: ", ")
+    /// Notes an assertion's call site (where the end-of-test checks point).
+    func note(_ site: CallSite) {
+        progress.withLock { $0.lastSite = site }
     }
 }

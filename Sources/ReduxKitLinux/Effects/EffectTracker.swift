@@ -5,7 +5,10 @@ final class EffectTracker: Sendable {
     private struct Status {
         var running = 0
         var started = 0
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+        /// Waits cancelled before they had parked their continuation.
+        var cancelled: Set<UInt64> = []
     }
 
     private let status = Locked(Status())
@@ -29,21 +32,38 @@ final class EffectTracker: Sendable {
         let waiters = status.withLock { status -> [CheckedContinuation<Void, Never>] in
             status.running -= 1
             guard status.running == 0 else { return [] }
-            defer { status.waiters = [] }
-            return status.waiters
+            defer { status.waiters = [:] }
+            return Array(status.waiters.values)
         }
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns when no effect task is running (at once if none is).
+    /// Returns when no effect task is running (at once if none is), or when
+    /// the waiting task is cancelled (so a test tool's timeout can give up
+    /// without being held until the effects end).
     func waitUntilIdle() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let idle = status.withLock { status -> Bool in
-                if status.running == 0 { return true }
-                status.waiters.append(continuation)
-                return false
+        let id = status.withLock { status in
+            defer { status.nextWaiter &+= 1 }
+            return status.nextWaiter
+        }
+        // A cancellation noted after the wait ended is forgotten with it.
+        defer { status.withLock { _ = $0.cancelled.remove(id) } }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = status.withLock { status -> Bool in
+                    if status.running == 0 || status.cancelled.remove(id) != nil { return true }
+                    status.waiters[id] = continuation
+                    return false
+                }
+                if done { continuation.resume() }
             }
-            if idle { continuation.resume() }
+        } onCancel: {
+            let parked = status.withLock { status in
+                let parked = status.waiters.removeValue(forKey: id)
+                if parked == nil { status.cancelled.insert(id) }
+                return parked
+            }
+            parked?.resume()
         }
     }
 }

@@ -9,10 +9,11 @@ extension SharedStore {
 
     /// Returns when none of this store's effect tasks is running (at once if
     /// none is). An effect that starts another keeps the count above zero
-    /// until both end. For test tools.
+    /// until both end. Returns early if the waiting task is cancelled. For
+    /// test tools.
     @_spi(Testing)
     public func waitForEffects() async {
-        while true {
+        while !Task.isCancelled {
             let trackers = effectTrackers()
             guard trackers.contains(where: { $0.running > 0 }) else { return }
             for tracker in trackers { await tracker.waitUntilIdle() }

@@ -17,7 +17,7 @@ struct PersistenceDebounceTests {
             let (persistence, errors) = PersistenceFixtures.recording(file, clock: clock)
             let store = PersistenceFixtures.makeStore(persistence)
             store.dispatch(SetVolume(volume: 4))
-            #expect(await eventually(within: 60) { clock.sleeping == 1 })
+            await clock.waitForSleepers()
             clock.advance(by: .milliseconds(299))
             #expect(clock.sleeping == 1)
             #expect(persistence.writeCount == 0)
@@ -40,7 +40,7 @@ struct PersistenceDebounceTests {
             var writesAt: [Int: Int] = [:]
             for step in 1...40 {
                 // The saver is asleep on the clock (woken by this change if it had nothing to save).
-                #expect(await eventually(within: 60) { clock.sleeping == 1 })
+                await clock.waitForSleepers()
                 let writes = persistence.writeCount
                 clock.advance(by: .milliseconds(100))
                 // Asleep again, or it saved.
@@ -63,7 +63,7 @@ struct PersistenceDebounceTests {
             let (persistence, _) = PersistenceFixtures.recording(file, clock: clock)
             let store = PersistenceFixtures.makeStore(persistence)
             for volume in 1...100_000 { store.dispatch(SetVolume(volume: volume)) }
-            #expect(await eventually(within: 60) { clock.sleeping == 1 })
+            await clock.waitForSleepers()
             // The one saver slept once, whatever the number of changes.
             #expect(clock.sleepCalls == 1)
             #expect(persistence.writeCount == 0)
@@ -87,7 +87,7 @@ struct PersistenceDebounceTests {
                 watched = persistence
                 let store = PersistenceFixtures.makeStore(persistence)
                 store.dispatch(SetVolume(volume: 5))
-                #expect(await eventually(within: 60) { clock.sleeping == 1 })
+                await clock.waitForSleepers()
             }
             #expect(watched == nil)
             // Saved at once when the store went, and the saver's sleep cancelled.

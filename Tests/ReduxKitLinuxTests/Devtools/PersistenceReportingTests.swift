@@ -40,17 +40,20 @@ struct PersistenceReportingTests {
 
                 // Good to bad: reported at the save that follows.
                 store.dispatch(Read(value: .nan))
-                #expect(await eventually(within: 60) { clock.sleepCalls == 1 })
+                await clock.waitForSleepers()
+                #expect(clock.sleepCalls == 1)
                 clock.advance(by: .milliseconds(300))
                 #expect(await eventually(within: 60) { errors.count == 1 })
 
                 // Still bad: the saver does not repeat it...
                 store.dispatch(Read(value: .infinity))
-                #expect(await eventually(within: 60) { clock.sleepCalls == 2 })
+                await clock.waitForSleepers()
+                #expect(clock.sleepCalls == 2)
                 clock.advance(by: .milliseconds(300))
                 // ... (the saver has finished that save once it sleeps for the next change)
                 store.dispatch(Read(value: -.infinity))
-                #expect(await eventually(within: 60) { clock.sleepCalls == 3 })
+                await clock.waitForSleepers()
+                #expect(clock.sleepCalls == 3)
                 #expect(errors.count == 1)
                 // ... but a flush, which the app expects to write, does.
                 persistence.flush()
@@ -60,7 +63,8 @@ struct PersistenceReportingTests {
                 // one more change and sleeps once more.)
                 store.dispatch(Read(value: 1.5))
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually(within: 60) { clock.sleepCalls == 4 })
+                await clock.waitForSleepers()
+                #expect(clock.sleepCalls == 4)
                 clock.advance(by: .milliseconds(300))
                 #expect(await eventually(within: 60) { persistence.writeCount == 1 })
                 #expect(try Self.saved(in: file) == 1.5)
@@ -68,7 +72,8 @@ struct PersistenceReportingTests {
 
                 // Good to bad again: reported again.
                 store.dispatch(Read(value: .nan))
-                #expect(await eventually(within: 60) { clock.sleepCalls == 5 })
+                await clock.waitForSleepers()
+                #expect(clock.sleepCalls == 5)
                 clock.advance(by: .milliseconds(300))
                 #expect(await eventually(within: 60) { errors.count == 3 })
             }

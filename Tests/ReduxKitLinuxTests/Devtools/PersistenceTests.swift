@@ -48,7 +48,7 @@ struct PersistenceTests {
             for volume in 0..<100 { store.dispatch(SetVolume(volume: volume)) }
             #expect(persistence.writeCount == 0)
             // One sleep of the one saver for the 100 changes, not a timer each.
-            #expect(await eventually(within: 60) { clock.sleeping == 1 })
+            await clock.waitForSleepers()
             clock.advance(by: .milliseconds(50))
             #expect(await eventually(within: 60) { persistence.writeCount == 1 })
             clock.advance(by: .seconds(60))

@@ -84,7 +84,8 @@ final class CrossThreadEntryDetector: Sendable {
 /// For exit tests: if the process is still running after `seconds`, it exits
 /// with status 97 and says so on standard error. A misuse that deadlocked would
 /// then fail its exit test (the expected message never appears) instead of
-/// hanging the suite.
+/// hanging the suite. The wall-clock sleep here is a safety net, not timing:
+/// no test's outcome depends on how long it takes, only on a deadlock.
 func exitIfStillRunning(after seconds: Double = 10) {
     Thread.detachNewThread {
         Thread.sleep(forTimeInterval: seconds)
@@ -95,6 +96,7 @@ func exitIfStillRunning(after seconds: Double = 10) {
 
 /// Runs `body` on a thread of its own and waits at most `seconds` for it:
 /// returns what it returned, or `nil` if it has not finished by then (a deadlock).
+/// The deadline is a safety net against a deadlock, not timing.
 func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Sendable () -> Value) -> Value? {
     let done = DispatchSemaphore(value: 0)
     let outcome = Locked<Value?>(nil)
@@ -108,7 +110,12 @@ func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Se
 }
 
 /// Waits, polling, until `condition` holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 5, _ condition: @Sendable () -> Bool) async -> Bool {
+///
+/// Only for a condition nothing signals (a write done on another queue, a
+/// stream's end), with a generous deadline: never to let time pass. Code that
+/// sleeps on a ``TestClock`` is waited for with `clock.waitForSleepers(_:)`,
+/// actions with the test store's `receive`, effects with `finish(timeout:)`.
+func eventually(within seconds: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if condition() { return true }

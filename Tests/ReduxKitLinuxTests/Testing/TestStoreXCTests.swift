@@ -19,8 +19,11 @@ final class TestStoreXCTests: XCTestCase {
             middleware: [thunkMiddleware()])
         test.dispatch(Add(amount: 2)) { $0.value = 2 }
         test.dispatch(Thunk<Count> { dispatch, _ in _ = dispatch(Add(amount: 3)) })
-        await test.receive(Add.self) { $0.value = 5 }
+        await test.receive(Add.self) { action, state in state.value += action.amount }
         test.finish()
-        XCTAssertEqual(test.state.value, 5)
+        test.dispatch(Thunk<Count> { dispatch, _ in _ = dispatch(Add(amount: 1)) })
+        await test.receive(Add.self) { $0.value = 6 }
+        await test.finish(timeout: .seconds(30))
+        XCTAssertEqual(test.state.value, 6)
     }
 }

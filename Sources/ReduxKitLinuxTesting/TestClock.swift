@@ -1,0 +1,230 @@
+import Foundation
+
+/// A clock whose time moves only when the test moves it: code that sleeps on
+/// it wakes when the test says so, never because time passed.
+///
+/// Hand it to the code under test (`Dependencies(clock: clock)`, a
+/// ``ReduxKitLinux/Persistence``'s `clock:`), wait without polling until that
+/// code has reached its sleep, then move time:
+///
+/// ```swift
+/// let clock = TestClock()
+/// store.dispatch(Search(text: "a"))       // a listener debounces on `clock` for 300 ms
+/// await clock.waitForSleepers()           // it has reached its sleep
+/// clock.advance(by: .milliseconds(299))   // not yet
+/// clock.advance(by: .milliseconds(1))     // now it wakes
+/// ```
+///
+/// ``advance(by:)``, ``advance(to:)`` and ``run()`` move ``now`` at once to
+/// where they were asked to, then wake every sleep whose deadline has come, in
+/// deadline order (sleeps with the same deadline in the order they began). A
+/// woken task that sleeps again counts from the new ``now``; wait for it with
+/// ``waitForSleepers(_:)`` before moving time again. A sleep whose task is
+/// cancelled ends at once with `CancellationError`, like `Task.sleep`.
+public final class TestClock: Clock, Sendable {
+    /// A point on a test clock: how far it was moved from where it started.
+    public struct Instant: InstantProtocol, Hashable, Sendable {
+        /// How far the clock was moved from its start.
+        public var offset: Duration
+
+        /// A point `offset` after the clock's start.
+        ///
+        /// - Parameter offset: How far from the start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// The point `duration` later.
+        ///
+        /// - Parameter duration: How much later (earlier, if negative).
+        /// - Returns: The later point.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// How long from this point to `other`.
+        ///
+        /// - Parameter other: The other point.
+        /// - Returns: The time between them (negative if `other` is earlier).
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        ///
+        /// - Parameters:
+        ///   - lhs: A point.
+        ///   - rhs: Another point.
+        /// - Returns: Whether `lhs` is earlier.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private struct Sleeper {
+        let deadline: Instant
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct SleeperWaiter {
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct Status {
+        var now: Instant
+        var nextID: UInt64 = 0
+        var sleepers: [UInt64: Sleeper] = [:]
+        /// Sleeps cancelled before they had parked their continuation.
+        var cancelledSleeps: Set<UInt64> = []
+        var sleepCalls = 0
+        /// Tests waiting for sleepers (``waitForSleepers(_:)``).
+        var waiters: [UInt64: SleeperWaiter] = [:]
+        /// Waits cancelled before they had parked their continuation.
+        var cancelledWaits: Set<UInt64> = []
+    }
+
+    private let status: TestLocked<Status>
+
+    /// Creates a clock standing at `now`.
+    ///
+    /// - Parameter now: Where it starts (its zero by default).
+    public init(now: Instant = Instant(offset: .zero)) {
+        status = TestLocked(Status(now: now))
+    }
+
+    /// Where the clock stands: moved only by ``advance(by:)``,
+    /// ``advance(to:)`` and ``run()``.
+    public var now: Instant { status.withLock { $0.now } }
+
+    /// The smallest step the clock measures: none, it moves exactly as told.
+    public var minimumResolution: Duration { .zero }
+
+    /// How many times `sleep(until:tolerance:)` has been called.
+    public var sleepCalls: Int { status.withLock { $0.sleepCalls } }
+
+    /// How many sleeps are waiting for the clock to move.
+    public var sleeping: Int { status.withLock { $0.sleepers.count } }
+
+    /// The earliest deadline of the sleeps waiting, if any.
+    public var nextDeadline: Instant? { status.withLock { $0.sleepers.values.map(\.deadline).min() } }
+
+    /// Waits until the clock reaches `deadline`; at once if it has.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to wake.
+    ///   - tolerance: Ignored: the clock wakes sleeps exactly at their deadline.
+    /// - Throws: `CancellationError` if the task is cancelled first.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = status.withLock { status in
+            defer { status.nextID &+= 1 }
+            status.sleepCalls += 1
+            return status.nextID
+        }
+        // A cancellation noted after the sleep ended is forgotten with it.
+        defer { status.withLock { _ = $0.cancelledSleeps.remove(id) } }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let (outcome, waiters) = status.withLock { status -> (Result<Void, any Error>?, [SleeperWaiter]) in
+                    if status.cancelledSleeps.remove(id) != nil { return (.failure(CancellationError()), []) }
+                    if deadline <= status.now { return (.success(()), []) }
+                    status.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return (nil, Self.satisfiedWaiters(&status))
+                }
+                if let outcome { continuation.resume(with: outcome) }
+                for waiter in waiters { waiter.continuation.resume() }
+            }
+        } onCancel: {
+            let parked = status.withLock { status in
+                let parked = status.sleepers.removeValue(forKey: id)
+                if parked == nil { status.cancelledSleeps.insert(id) }
+                return parked
+            }
+            parked?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves the clock forward by `duration` and wakes every sleep whose
+    /// deadline has come, in deadline order.
+    ///
+    /// - Parameter duration: How far to move it (not negative).
+    public func advance(by duration: Duration) {
+        precondition(duration >= .zero, "TestClock.advance(by:) cannot move the clock back (\(duration))")
+        let due = status.withLock { status in
+            status.now = status.now.advanced(by: duration)
+            return Self.takeDue(&status)
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Moves the clock forward to `instant` (if it is later than ``now``) and
+    /// wakes every sleep whose deadline has come, in deadline order.
+    ///
+    /// - Parameter instant: Where to move it.
+    public func advance(to instant: Instant) {
+        let due = status.withLock { status in
+            status.now = max(status.now, instant)
+            return Self.takeDue(&status)
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Moves the clock to the latest deadline of the sleeps waiting now, waking
+    /// them all in deadline order, so no sleep is left. Sleeps the woken code
+    /// begins afterwards wait for the next move.
+    public func run() {
+        let due = status.withLock { status in
+            if let last = status.sleepers.values.map(\.deadline).max() { status.now = max(status.now, last) }
+            return Self.takeDue(&status)
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Returns once at least `count` sleeps wait on the clock (at once if they
+    /// already do), or when the waiting task is cancelled: how a test waits,
+    /// without polling, for the code under test to reach its sleep.
+    ///
+    /// - Parameter count: How many sleeps to wait for.
+    public func waitForSleepers(_ count: Int = 1) async {
+        let id = status.withLock { status in
+            defer { status.nextID &+= 1 }
+            return status.nextID
+        }
+        defer { status.withLock { _ = $0.cancelledWaits.remove(id) } }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = status.withLock { status -> Bool in
+                    if status.cancelledWaits.remove(id) != nil || status.sleepers.count >= count { return true }
+                    status.waiters[id] = SleeperWaiter(count: count, continuation: continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let parked = status.withLock { status in
+                let parked = status.waiters.removeValue(forKey: id)
+                if parked == nil { status.cancelledWaits.insert(id) }
+                return parked
+            }
+            parked?.continuation.resume()
+        }
+    }
+
+    /// Removes the sleeps whose deadline has come, earliest first.
+    private static func takeDue(_ status: inout Status) -> [Sleeper] {
+        let now = status.now
+        let due = status.sleepers.filter { $0.value.deadline <= now }.sorted {
+            ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+        }
+        for (id, _) in due { status.sleepers.removeValue(forKey: id) }
+        return due.map(\.value)
+    }
+
+    /// Removes the waiters that enough sleeps now satisfy.
+    private static func satisfiedWaiters(_ status: inout Status) -> [SleeperWaiter] {
+        let count = status.sleepers.count
+        let ready = status.waiters.filter { $0.value.count <= count }
+        for id in ready.keys { status.waiters.removeValue(forKey: id) }
+        return Array(ready.values)
+    }
+}

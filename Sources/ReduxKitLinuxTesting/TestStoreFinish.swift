@@ -1,0 +1,94 @@
+import Foundation
+@_spi(Testing) import ReduxKitLinux
+
+// Finishing: every received action asserted, every effect ended.
+extension TestStore {
+    /// Waits up to `timeout` for every effect the store's middleware started
+    /// to end (async thunks, listener effects, what they start), then fails
+    /// the test if any still runs or if any received action is left
+    /// unasserted. The end of an exhaustive test, as TCA's `finish()`.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait for the effects, on the test store's
+    ///     `timeoutClock`.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you).
+    public func finish(
+        timeout: Duration,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        note(site)
+        await waitForEffects(within: timeout)
+        let running = store.runningEffectCount
+        report(left: recorder.takeReceived(), running: running, why: "finish waited \(timeout) for them.", at: site)
+    }
+
+    /// Fails the test if any received action is left unasserted or any effect
+    /// the store's middleware started is still running, checked now (giving
+    /// effects that are just ending a moment). In an `async` test,
+    /// `await finish(timeout:)` waits for effects instead.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    public func finish(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
+        let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+        note(site)
+        let running = runningEffectsAfterGrace()
+        report(
+            left: recorder.takeReceived(), running: running,
+            why: "finish() checks at once; await finish(timeout:) waits for effects.", at: site)
+    }
+
+    private func report(left: [ReductionRecorder<State>.Step], running: Int, why: String, at site: CallSite) {
+        if !left.isEmpty { fail(TestStoreFailure.unasserted(left, when: "at the end of the test"), at: site) }
+        guard running > 0 else { return }
+        progress.withLock { $0.reportedEffects = true }
+        fail(effectsStillRunning(running, why: why), at: site)
+    }
+
+    /// The failure message for `count` effects still running.
+    func effectsStillRunning(_ count: Int, why: String) -> String {
+        TestStoreFailure.effectsStillRunning(count, why: why, startedBy: progress.withLock { $0.effectStarters })
+    }
+
+    /// Returns when the store's effects have all ended, or once `timeout`
+    /// passed on the timeout clock, whichever comes first.
+    private func waitForEffects(within timeout: Duration, isolation: isolated (any Actor)? = #isolation) async {
+        guard store.runningEffectCount > 0 else { return }
+        let store = store
+        let clock = timeoutClock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await store.waitForEffects() }
+            group.addTask { await sleepUnlessCancelled(on: clock, for: timeout) }
+            // Either ends the wait; cancelling the other ends it too.
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// How many effects still run, after giving those running now up to
+    /// ``effectEndGrace`` to end. Synchronous code cannot await the store's
+    /// effects, so this checks the count every millisecond, and only while
+    /// effects run: an effect that has dispatched its last action still counts
+    /// until its task returns, a moment later, on another thread.
+    func runningEffectsAfterGrace() -> Int {
+        var running = store.runningEffectCount
+        guard running > 0 else { return 0 }
+        let deadline = ContinuousClock.now + Self.effectEndGrace
+        while running > 0 && ContinuousClock.now < deadline {
+            usleep(1000)
+            running = store.runningEffectCount
+        }
+        return running
+    }
+}

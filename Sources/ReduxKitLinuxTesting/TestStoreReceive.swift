@@ -1,0 +1,192 @@
+@_spi(Testing) import ReduxKitLinux
+
+// Receiving: the next action middleware or effects dispatched, waited for on a
+// continuation (no polling), with a timeout measured on the test store's
+// `timeoutClock`.
+extension TestStore {
+    /// Waits for the next action middleware or effects dispatched (up to
+    /// `timeout`), checks it is an `A`, and checks its state change.
+    ///
+    /// - Parameters:
+    ///   - type: The action type expected next.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when it must not change the state.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the
+    ///     assertion closure need not be `Sendable` in a `@MainActor` test.
+    public func receive<A: Action>(
+        _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await receive(
+            String(describing: type), timeout: timeout, matching: { $0 as? A },
+            assert: { _, state in update?(&state) }, asserted: update != nil,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next action middleware or effects dispatched (up to
+    /// `timeout`), checks it is an `A`, and checks its state change, described
+    /// with the action in hand: `receive(Found.self) { action, state in state.results = action.results }`.
+    ///
+    /// - Parameters:
+    ///   - type: The action type expected next.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - update: Describes the change from the received action, on the state
+    ///     before it.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the
+    ///     assertion closure need not be `Sendable` in a `@MainActor` test.
+    public func receive<A: Action>(
+        _ type: A.Type, timeout: Duration = .seconds(5), assert update: (A, inout State) -> Void,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await receive(
+            String(describing: type), timeout: timeout, matching: { $0 as? A }, assert: update, asserted: true,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next action middleware or effects dispatched (up to
+    /// `timeout`), checks that `match` accepts it, and checks its state change.
+    /// `match` is a matcher such as an async thunk's own:
+    /// `receive(loadTodos.pending) { $0.isLoading = true }`.
+    ///
+    /// - Parameters:
+    ///   - match: Returns the expected action, typed, or `nil` for any other
+    ///     (`thunk.pending`, `thunk.fulfilled`, `thunk.rejected`…).
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when it must not change the state.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the closures
+    ///     need not be `Sendable` in a `@MainActor` test.
+    public func receive<Matched>(
+        _ match: (any Action) -> Matched?, timeout: Duration = .seconds(5),
+        assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await receive(
+            String(describing: Matched.self), timeout: timeout, matching: match,
+            assert: { _, state in update?(&state) }, asserted: update != nil,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next action middleware or effects dispatched (up to
+    /// `timeout`), checks that `match` accepts it, and checks its state change,
+    /// described with the matched action in hand:
+    /// `receive(loadTodos.fulfilled) { action, state in state.todos = action.value }`.
+    ///
+    /// - Parameters:
+    ///   - match: Returns the expected action, typed, or `nil` for any other
+    ///     (`thunk.pending`, `thunk.fulfilled`, `thunk.rejected`…).
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - update: Describes the change from what `match` returned, on the
+    ///     state before the action.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the closures
+    ///     need not be `Sendable` in a `@MainActor` test.
+    public func receive<Matched>(
+        _ match: (any Action) -> Matched?, timeout: Duration = .seconds(5),
+        assert update: (Matched, inout State) -> Void,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await receive(
+            String(describing: Matched.self), timeout: timeout, matching: match, assert: update, asserted: true,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Waits for the next action middleware or effects dispatched, checks that
+    /// `predicate` accepts it, and checks its state change.
+    ///
+    /// - Parameters:
+    ///   - description: Names the expected action in failure messages.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - predicate: Accepts the expected action.
+    ///   - update: Describes the change, on the state before the action; leave
+    ///     it out when it must not change the state.
+    ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    ///   - isolation: Where the test runs (filled in for you), so the closures
+    ///     need not be `Sendable` in a `@MainActor` test.
+    public func receive(
+        _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
+        assert update: ((inout State) -> Void)? = nil,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        await receive(
+            description, timeout: timeout, matching: { predicate($0) ? $0 : nil },
+            assert: { _, state in update?(&state) }, asserted: update != nil,
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    // MARK: - Waiting and checking
+
+    private func receive<Matched>(
+        _ expected: String, timeout: Duration, matching match: (any Action) -> Matched?,
+        assert update: (Matched, inout State) -> Void, asserted: Bool, at site: CallSite,
+        isolation: isolated (any Actor)? = #isolation
+    ) async {
+        note(site)
+        guard let step = await nextReceived(within: timeout) else {
+            fail(
+                TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount), at: site
+            )
+            return
+        }
+        guard let matched = match(step.action) else {
+            fail(TestStoreFailure.unexpected(step.action, expected: expected), at: site)
+            return
+        }
+        var state = step.before
+        update(matched, &state)
+        check(step, expected: state, asserted: asserted, at: site)
+    }
+
+    /// The next received action's step, waiting up to `timeout` (on the
+    /// timeout clock) for one; `nil` if none came.
+    private func nextReceived(
+        within timeout: Duration, isolation: isolated (any Actor)? = #isolation
+    ) async -> ReductionRecorder<State>.Step? {
+        let recorder = recorder
+        let clock = timeoutClock
+        return await withTaskGroup(of: ReductionRecorder<State>.Step?.self) { group in
+            group.addTask { await recorder.nextReceived() }
+            group.addTask {
+                await sleepUnlessCancelled(on: clock, for: timeout)
+                return nil
+            }
+            // The first to end wins; the other is cancelled. A step the waiter
+            // took just as the timeout ended is still returned, never lost.
+            var received: ReductionRecorder<State>.Step?
+            for await step in group {
+                group.cancelAll()
+                if received == nil { received = step }
+            }
+            return received
+        }
+    }
+}
+
+/// Sleeps for `duration` on `clock`; returns early if the task is cancelled.
+func sleepUnlessCancelled<SomeClock: Clock<Duration>>(on clock: SomeClock, for duration: Duration) async {
+    try? await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+}
