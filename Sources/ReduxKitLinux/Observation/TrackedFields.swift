@@ -1,0 +1,155 @@
+import Foundation
+
+/// One key path of the state that an ``ObservableStore`` has been read
+/// through: the key the model's registrar knows it by, how to tell whether its
+/// value changed, and where it lies in the state's own bytes, if it lies there.
+final class TrackedField<State> {
+    /// The key path of the state this field reads.
+    let keyPath: AnyKeyPath
+    /// The key path the registrar knows this field by (one per field, formed once).
+    let registrarKey: KeyPath<ObservableStore<State>, Int>
+    /// Whether the field's value differs between two states: `!=` for an
+    /// `Equatable` value, always `true` otherwise.
+    let differs: (State, State) -> Bool
+    /// The bytes of the state the value is stored in, when the key path is made
+    /// of stored properties of structs and tuples only
+    /// (`MemoryLayout<State>.offset(of:)`); `nil` for a key path through a
+    /// collection, an optional, a class or a computed property.
+    let bytes: Range<Int>?
+    /// Whether the field was read since its readers were last told it changed.
+    /// A field no one has read since then has no observer left (an observation
+    /// ends at the first change it hears of), so it is dropped, not compared.
+    var readSinceChange = true
+    /// The last scan that found this field a candidate, so a field spanning two
+    /// differing chunks is compared once.
+    var scanStamp: UInt64 = 0
+
+    init(
+        keyPath: AnyKeyPath, registrarKey: KeyPath<ObservableStore<State>, Int>,
+        differs: @escaping (State, State) -> Bool, bytes: Range<Int>?
+    ) {
+        self.keyPath = keyPath
+        self.registrarKey = registrarKey
+        self.differs = differs
+        self.bytes = bytes
+    }
+}
+
+/// The fields an ``ObservableStore`` has been read through, one entry per
+/// distinct key path however many readers share it, and the search for those
+/// whose value a new state changed.
+///
+/// The search costs what the change costs, not what was read: a field stored
+/// inline in the state (a stored property, however deep, of structs and
+/// tuples) is compared only if its bytes differ, and the state's bytes are
+/// scanned in chunks, so unchanged fields cost a share of one `memcmp`. Only
+/// the fields whose bytes differ are compared with `==`. Fields reached through
+/// a collection, an optional, a class or a computed property have no fixed
+/// bytes, and are compared on every new state (unless the whole state's bytes
+/// are unchanged).
+struct TrackedFields<State> {
+    /// Every tracked field, by the key path of the state it reads.
+    private(set) var byKeyPath: [AnyKeyPath: TrackedField<State>] = [:]
+    /// The inline fields sorted by their first byte, and the greatest end of
+    /// the ranges up to each one (fields nest, so ranges overlap).
+    private var inline: [TrackedField<State>] = []
+    private var greatestEnd: [Int] = []
+    /// The fields with no fixed bytes.
+    private var elsewhere: [TrackedField<State>] = []
+    /// Whether `inline` and `elsewhere` must be rebuilt from `byKeyPath`.
+    private var indexIsStale = false
+    private var scans: UInt64 = 0
+
+    /// The bytes scanned as one piece before looking at the fields inside.
+    static var chunkSize: Int { 64 }
+
+    /// The field read through `keyPath`, made by `make` the first time.
+    mutating func field(for keyPath: AnyKeyPath, make: () -> TrackedField<State>) -> TrackedField<State> {
+        if let field = byKeyPath[keyPath] { return field }
+        let field = make()
+        byKeyPath[keyPath] = field
+        indexIsStale = true
+        return field
+    }
+
+    /// The fields whose value differs between `old` and `new`, each once.
+    /// Fields no one has read since they last changed are dropped instead.
+    mutating func changedFields(from old: inout State, to new: inout State) -> [TrackedField<State>] {
+        if byKeyPath.isEmpty { return [] }
+        if indexIsStale { rebuildIndex() }
+        scans &+= 1
+        let stamp = scans
+        let size = MemoryLayout<State>.size
+        var candidates: [TrackedField<State>] = []
+        var anyByteDiffers = size == 0
+        withUnsafeBytes(of: &old) { oldBytes in
+            withUnsafeBytes(of: &new) { newBytes in
+                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return }
+                var start = 0
+                while start < size {
+                    let end = Swift.min(start + Self.chunkSize, size)
+                    if memcmp(oldBase + start, newBase + start, end - start) != 0 {
+                        anyByteDiffers = true
+                        collectInline(
+                            overlapping: start..<end, old: oldBase, new: newBase, stamp: stamp, into: &candidates)
+                    }
+                    start = end
+                }
+            }
+        }
+        if anyByteDiffers { candidates.append(contentsOf: elsewhere) }
+        var changed: [TrackedField<State>] = []
+        for field in candidates where field.differs(old, new) {
+            if field.readSinceChange {
+                field.readSinceChange = false
+                changed.append(field)
+            } else {
+                drop(field)
+            }
+        }
+        return changed
+    }
+
+    /// Adds to `candidates` the inline fields overlapping `chunk` whose own
+    /// bytes differ, unless this scan has already added them.
+    private func collectInline(
+        overlapping chunk: Range<Int>, old: UnsafeRawPointer, new: UnsafeRawPointer, stamp: UInt64,
+        into candidates: inout [TrackedField<State>]
+    ) {
+        // The first field whose range, or an earlier field's, reaches into the chunk.
+        var low = 0
+        var high = inline.count
+        while low < high {
+            let middle = (low + high) / 2
+            if greatestEnd[middle] > chunk.lowerBound { high = middle } else { low = middle + 1 }
+        }
+        var index = low
+        while index < inline.count, let bytes = inline[index].bytes, bytes.lowerBound < chunk.upperBound {
+            let field = inline[index]
+            index += 1
+            guard field.scanStamp != stamp, bytes.upperBound > chunk.lowerBound else { continue }
+            if bytes.isEmpty || memcmp(old + bytes.lowerBound, new + bytes.lowerBound, bytes.count) == 0 { continue }
+            field.scanStamp = stamp
+            candidates.append(field)
+        }
+    }
+
+    /// Stops tracking `field`.
+    private mutating func drop(_ field: TrackedField<State>) {
+        byKeyPath[field.keyPath] = nil
+        indexIsStale = true
+    }
+
+    private mutating func rebuildIndex() {
+        inline = byKeyPath.values.filter { $0.bytes != nil }.sorted { $0.bytes!.lowerBound < $1.bytes!.lowerBound }
+        elsewhere = byKeyPath.values.filter { $0.bytes == nil }
+        greatestEnd = []
+        greatestEnd.reserveCapacity(inline.count)
+        var greatest = 0
+        for field in inline {
+            greatest = Swift.max(greatest, field.bytes!.upperBound)
+            greatestEnd.append(greatest)
+        }
+        indexIsStale = false
+    }
+}
