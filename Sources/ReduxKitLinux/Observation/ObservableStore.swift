@@ -193,7 +193,7 @@ public final class ObservableStore<State>: Observable {
     }
 
     /// Shows a shared store's state, unless a newer one is already shown.
-    private func receive(_ state: State, number: UInt64) {
+    func receive(_ state: State, number: UInt64) {
         guard number > shownNumber else { return }
         shownNumber = number
         apply(state)
