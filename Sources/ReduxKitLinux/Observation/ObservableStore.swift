@@ -52,8 +52,8 @@ import Observation
 @dynamicMemberLookup
 public final class ObservableStore<State>: Observable {
     private let registrar = ObservationRegistrar()
-    /// The state the readers see.
-    private var current: State
+    /// The state the readers see, and a slot for the next one.
+    private let slots: StateSlots<State>
     private var fields = TrackedFields<State>()
     private var nextFieldID = 0
     /// Sends an action to the store; for a shared store, also returns the state
@@ -75,7 +75,7 @@ public final class ObservableStore<State>: Observable {
     ///
     /// - Parameter store: The store; the model keeps it alive.
     public init(_ store: Store<State>) {
-        current = store.getState()
+        slots = StateSlots(store.getState())
         sendToStore = { (store.dispatch($0), nil) }
         subscription = store.subscribe { @MainActor [weak self] state in self?.apply(state) }
     }
@@ -85,7 +85,7 @@ public final class ObservableStore<State>: Observable {
     ///
     /// - Parameter store: The shared store; the model keeps it alive.
     public init(_ store: SharedStore<State>) where State: Sendable {
-        current = store.getState()
+        slots = StateSlots(store.getState())
         let counter = DeliveryCounter()
         sendToStore = { action in
             let (result, numbered) = store.dispatchReading(action, counter: counter)
@@ -96,7 +96,7 @@ public final class ObservableStore<State>: Observable {
         let (state, subscription) = store.readAndSubscribe(
             counter: counter,
             isolated: { @MainActor [weak self] numbered in self?.receive(numbered.state, number: numbered.number) })
-        current = state
+        slots.current.pointee = state
         self.subscription = subscription
     }
 
@@ -107,8 +107,13 @@ public final class ObservableStore<State>: Observable {
     /// The whole state. Reading it registers every field: any change to the
     /// state (by `==` when the state is `Equatable`) tells the reader.
     public var state: State {
-        track(\State.self, differs: { { !Self.areEqual($0, $1) } })
-        return current
+        track(\State.self) { _ in
+            { old, new in
+                !Self.areEqual(
+                    old.assumingMemoryBound(to: State.self).pointee, new.assumingMemoryBound(to: State.self).pointee)
+            }
+        }
+        return slots.current.pointee
     }
 
     /// The value of one field; reading it registers that field only. Used
@@ -136,8 +141,19 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter keyPath: The key path, from the state.
     /// - Returns: Its current value.
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
-        track(keyPath, differs: { { $0[keyPath: keyPath] != $1[keyPath: keyPath] } })
-        return current[keyPath: keyPath]
+        let field = track(keyPath) { offset in
+            if let offset {
+                return { old, new in
+                    (old + offset).assumingMemoryBound(to: Value.self).pointee
+                        != (new + offset).assumingMemoryBound(to: Value.self).pointee
+                }
+            }
+            return { old, new in
+                old.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
+                    != new.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
+            }
+        }
+        return read(keyPath, of: field)
     }
 
     /// The value at any key path of the state, when it is not `Equatable`.
@@ -145,8 +161,8 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter keyPath: The key path, from the state.
     /// - Returns: Its current value.
     public subscript<Value>(_ keyPath: KeyPath<State, Value>) -> Value {
-        track(keyPath, differs: { { _, _ in true } })
-        return current[keyPath: keyPath]
+        let field = track(keyPath) { _ in { _, _ in true } }
+        return read(keyPath, of: field)
     }
 
     /// Dispatches an action to the store, from the main actor.
@@ -177,19 +193,30 @@ public final class ObservableStore<State>: Observable {
     }
 
     /// Registers a read of `keyPath` with the registrar, tracking the field
-    /// (made with `differs` the first time it is read).
+    /// the first time it is read, with the comparison `differs` makes (given
+    /// the field's offset in the state, if it is stored inline).
+    @discardableResult
     private func track<Value>(
-        _ keyPath: KeyPath<State, Value>, differs: () -> (State, State) -> Bool
-    ) {
+        _ keyPath: KeyPath<State, Value>, differs: (Int?) -> TrackedField<State>.Differs
+    ) -> TrackedField<State> {
         let field = fields.field(for: keyPath) {
             let number = nextFieldID
             nextFieldID += 1
-            let bytes = MemoryLayout<State>.offset(of: keyPath).map { $0..<($0 + MemoryLayout<Value>.size) }
+            let offset = MemoryLayout<State>.offset(of: keyPath)
             return TrackedField(
-                keyPath: keyPath, registrarKey: \.[trackedField: number], differs: differs(), bytes: bytes)
+                keyPath: keyPath, registrarKey: \.[trackedField: number], differs: differs(offset),
+                bytes: offset.map { $0..<($0 + MemoryLayout<Value>.size) })
         }
         field.readSinceChange = true
         registrar.access(self, keyPath: field.registrarKey)
+        return field
+    }
+
+    /// The current value at `keyPath`: for a field stored inline, read at its
+    /// offset, in place (applying a key path to a generic state copies it).
+    private func read<Value>(_ keyPath: KeyPath<State, Value>, of field: TrackedField<State>) -> Value {
+        guard let bytes = field.bytes else { return slots.current.pointee[keyPath: keyPath] }
+        return (UnsafeRawPointer(slots.current) + bytes.lowerBound).assumingMemoryBound(to: Value.self).pointee
     }
 
     /// Shows a shared store's state, unless a newer one is already shown.
@@ -208,16 +235,20 @@ public final class ObservableStore<State>: Observable {
         }
         isApplying = true
         defer { isApplying = false }
-        var next: State? = state
-        while var incoming = next {
+        show(state)
+        while let next = waitingState {
             waitingState = nil
-            statesApplied += 1
-            let changed = fields.changedFields(from: &current, to: &incoming)
-            for field in changed { registrar.willSet(self, keyPath: field.registrarKey) }
-            current = incoming
-            for field in changed { registrar.didSet(self, keyPath: field.registrarKey) }
-            next = waitingState
+            show(next)
         }
+    }
+
+    private func show(_ state: State) {
+        statesApplied += 1
+        slots.spare.pointee = state
+        let changed = fields.changedFields(from: slots.current, to: slots.spare)
+        for field in changed { registrar.willSet(self, keyPath: field.registrarKey) }
+        slots.flip()
+        for field in changed { registrar.didSet(self, keyPath: field.registrarKey) }
     }
 
     /// Whether two states are equal, when the state is `Equatable`; `false` otherwise.

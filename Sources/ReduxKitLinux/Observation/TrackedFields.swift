@@ -4,13 +4,16 @@ import Foundation
 /// through: the key the model's registrar knows it by, how to tell whether its
 /// value changed, and where it lies in the state's own bytes, if it lies there.
 final class TrackedField<State> {
+    /// Compares the field in two states, given by their addresses.
+    typealias Differs = (_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
+
     /// The key path of the state this field reads.
     let keyPath: AnyKeyPath
     /// The key path the registrar knows this field by (one per field, formed once).
     let registrarKey: KeyPath<ObservableStore<State>, Int>
     /// Whether the field's value differs between two states: `!=` for an
     /// `Equatable` value, always `true` otherwise.
-    let differs: (State, State) -> Bool
+    let differs: Differs
     /// The bytes of the state the value is stored in, when the key path is made
     /// of stored properties of structs and tuples only
     /// (`MemoryLayout<State>.offset(of:)`); `nil` for a key path through a
@@ -26,7 +29,7 @@ final class TrackedField<State> {
 
     init(
         keyPath: AnyKeyPath, registrarKey: KeyPath<ObservableStore<State>, Int>,
-        differs: @escaping (State, State) -> Bool, bytes: Range<Int>?
+        differs: @escaping Differs, bytes: Range<Int>?
     ) {
         self.keyPath = keyPath
         self.registrarKey = registrarKey
@@ -50,6 +53,11 @@ final class TrackedField<State> {
 struct TrackedFields<State> {
     /// Every tracked field, by the key path of the state it reads.
     private(set) var byKeyPath: [AnyKeyPath: TrackedField<State>] = [:]
+    /// The fields by the identity of key path objects already seen, which
+    /// the same key path literal, read again, usually is: hashing an identity
+    /// costs less than hashing a key path. Holds those objects, so that an
+    /// identity is not reused while it is here.
+    private var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, field: TrackedField<State>)] = [:]
     /// The inline fields sorted by their first byte, and the greatest end of
     /// the ranges up to each one (fields nest, so ranges overlap).
     private var inline: [TrackedField<State>] = []
@@ -60,44 +68,42 @@ struct TrackedFields<State> {
     private var indexIsStale = false
     private var scans: UInt64 = 0
 
-    /// The bytes scanned as one piece before looking at the fields inside.
+    /// The size of the pieces the differing bytes are narrowed down to before
+    /// the fields inside are looked at.
     static var chunkSize: Int { 64 }
 
     /// The field read through `keyPath`, made by `make` the first time.
     mutating func field(for keyPath: AnyKeyPath, make: () -> TrackedField<State>) -> TrackedField<State> {
-        if let field = byKeyPath[keyPath] { return field }
-        let field = make()
-        byKeyPath[keyPath] = field
-        indexIsStale = true
+        let identity = ObjectIdentifier(keyPath)
+        if let known = byIdentity[identity] { return known.field }
+        let field: TrackedField<State>
+        if let tracked = byKeyPath[keyPath] {
+            field = tracked
+        } else {
+            field = make()
+            byKeyPath[keyPath] = field
+            indexIsStale = true
+        }
+        // Key paths made anew for each read would fill it: bounded.
+        if byIdentity.count > 2 * byKeyPath.count + 64 { byIdentity.removeAll(keepingCapacity: true) }
+        byIdentity[identity] = (keyPath, field)
         return field
     }
 
     /// The fields whose value differs between `old` and `new`, each once.
     /// Fields no one has read since they last changed are dropped instead.
-    mutating func changedFields(from old: inout State, to new: inout State) -> [TrackedField<State>] {
+    mutating func changedFields(
+        from old: UnsafeMutablePointer<State>, to new: UnsafeMutablePointer<State>
+    ) -> [TrackedField<State>] {
         if byKeyPath.isEmpty { return [] }
         if indexIsStale { rebuildIndex() }
         scans &+= 1
-        let stamp = scans
+        let old = UnsafeRawPointer(old)
+        let new = UnsafeRawPointer(new)
         let size = MemoryLayout<State>.size
         var candidates: [TrackedField<State>] = []
-        var anyByteDiffers = size == 0
-        withUnsafeBytes(of: &old) { oldBytes in
-            withUnsafeBytes(of: &new) { newBytes in
-                guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else { return }
-                var start = 0
-                while start < size {
-                    let end = Swift.min(start + Self.chunkSize, size)
-                    if memcmp(oldBase + start, newBase + start, end - start) != 0 {
-                        anyByteDiffers = true
-                        collectInline(
-                            overlapping: start..<end, old: oldBase, new: newBase, stamp: stamp, into: &candidates)
-                    }
-                    start = end
-                }
-            }
-        }
-        if anyByteDiffers { candidates.append(contentsOf: elsewhere) }
+        let anyByteDiffers = collectInline(in: 0..<size, old: old, new: new, stamp: scans, into: &candidates)
+        if anyByteDiffers || size == 0 { candidates.append(contentsOf: elsewhere) }
         var changed: [TrackedField<State>] = []
         for field in candidates where field.differs(old, new) {
             if field.readSinceChange {
@@ -108,6 +114,24 @@ struct TrackedFields<State> {
             }
         }
         return changed
+    }
+
+    /// Finds the bytes of `range` that differ by halving it, one `memcmp` a
+    /// half, down to chunks of ``chunkSize``, and adds the inline fields whose
+    /// bytes differ there to `candidates`. Returns whether any byte differs.
+    private func collectInline(
+        in range: Range<Int>, old: UnsafeRawPointer, new: UnsafeRawPointer, stamp: UInt64,
+        into candidates: inout [TrackedField<State>]
+    ) -> Bool {
+        if range.isEmpty || memcmp(old + range.lowerBound, new + range.lowerBound, range.count) == 0 { return false }
+        if range.count <= Self.chunkSize {
+            collectInline(overlapping: range, old: old, new: new, stamp: stamp, into: &candidates)
+            return true
+        }
+        let middle = range.lowerBound + (range.count / 2 + 7) & ~7
+        let low = collectInline(in: range.lowerBound..<middle, old: old, new: new, stamp: stamp, into: &candidates)
+        let high = collectInline(in: middle..<range.upperBound, old: old, new: new, stamp: stamp, into: &candidates)
+        return low || high
     }
 
     /// Adds to `candidates` the inline fields overlapping `chunk` whose own
@@ -137,6 +161,7 @@ struct TrackedFields<State> {
     /// Stops tracking `field`.
     private mutating func drop(_ field: TrackedField<State>) {
         byKeyPath[field.keyPath] = nil
+        byIdentity.removeAll(keepingCapacity: true)
         indexIsStale = true
     }
 
