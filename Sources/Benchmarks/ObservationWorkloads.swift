@@ -114,7 +114,7 @@ enum ObservationWorkloads {
     /// one field (in turn) to a new value, `readers` readers.
     static func run<State>(
         _ label: String, state: @escaping () -> State, paths: [WritableKeyPath<State, Int>], readers: Int,
-        dispatches: Int, runs: Int
+        dispatches: Int, runs: Int, read: (@MainActor (ObservableStore<State>, Int) -> Int)? = nil
     ) -> Row {
         let fields = paths.count
         let store = Timing.of(
@@ -124,7 +124,7 @@ enum ObservationWorkloads {
                     if let set = action as? SetField { state[keyPath: paths[set.index]] = set.value }
                 }
                 let model = ObservableStore(createStore(reducer, state()))
-                let readers = Readers(count: readers, fields: fields) { model[paths[$0]] }
+                let readers = Readers(count: readers, fields: fields) { read?(model, $0) ?? model[paths[$0]] }
                 readers.trackAll()
                 return (model, readers)
             }
@@ -157,9 +157,10 @@ enum ObservationWorkloads {
     }
 
     /// The shapes workload 14 runs: 10, 100 and 1,000 inline fields, and
-    /// 1,000 fields in an array.
+    /// 1,000 fields in an array, read by key path (`model[\.values[i]]`) and by
+    /// index (`model[\.values, i]`).
     enum Shape {
-        case inline10, inline100, inline1000, array1000
+        case inline10, inline100, inline1000, array1000, array1000ByIndex
     }
 
     /// One row of workload 14.
@@ -182,6 +183,12 @@ enum ObservationWorkloads {
                 "array", state: { ListedFields(values: Array(repeating: 0, count: 1_000)) },
                 paths: (0..<1_000).map { \ListedFields.values[$0] }, readers: readers, dispatches: dispatches,
                 runs: runs)
+        case .array1000ByIndex:
+            run(
+                "array (read by index, `model[\\.values, i]`)",
+                state: { ListedFields(values: Array(repeating: 0, count: 1_000)) },
+                paths: (0..<1_000).map { \ListedFields.values[$0] }, readers: readers, dispatches: dispatches,
+                runs: runs, read: { model, index in model[\.values, index] })
         }
     }
 }

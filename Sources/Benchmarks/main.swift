@@ -72,6 +72,12 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.array1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    (
+        "14",
+        {
+            ObservationWorkloads.row(.array1000ByIndex, readers: 1_000, dispatches: observedDispatches, runs: runs)
+        }
+    ),
 ]
 // Workload 11 waits on the main actor for its subscriber, so the workloads run in an async
 // top level that leaves the main actor free while it waits.

@@ -69,7 +69,7 @@ public final class ObservableStore<State>: Observable {
     /// How many new states the model has applied (for tests).
     private(set) var statesApplied = 0
     /// How many distinct key paths are tracked (for tests).
-    var trackedFieldCount: Int { fields.byKeyPath.count }
+    var trackedFieldCount: Int { fields.count }
 
     /// Makes an observable view of a store that lives on the main actor.
     ///
@@ -210,6 +210,26 @@ public final class ObservableStore<State>: Observable {
         field.readSinceChange = true
         registrar.access(self, keyPath: field.registrarKey)
         return field
+    }
+
+    /// Registers a read of one element of an array (see `ObservableStoreElements.swift`).
+    func trackElement(
+        _ key: ElementKey, makeArray: () -> TrackedArray<State>, differs: @escaping TrackedField<State>.Differs
+    ) -> TrackedField<State> {
+        let field = fields.element(key, makeArray: makeArray) {
+            let number = nextFieldID
+            nextFieldID += 1
+            return TrackedField(
+                keyPath: key.array, registrarKey: \.[trackedField: number], differs: differs, bytes: nil, element: key)
+        }
+        field.readSinceChange = true
+        registrar.access(self, keyPath: field.registrarKey)
+        return field
+    }
+
+    /// The state the readers see, in place.
+    var currentState: State {
+        _read { yield slots.current.pointee }
     }
 
     /// The current value at `keyPath`: for a field stored inline, read at its

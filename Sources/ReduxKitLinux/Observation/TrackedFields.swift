@@ -26,15 +26,19 @@ final class TrackedField<State> {
     /// The last scan that found this field a candidate, so a field spanning two
     /// differing chunks is compared once.
     var scanStamp: UInt64 = 0
+    /// For an element of an array read by index (`model[\.todos, 3]`): which
+    /// one. Such a field is found through its ``TrackedArray``.
+    let element: ElementKey?
 
     init(
         keyPath: AnyKeyPath, registrarKey: KeyPath<ObservableStore<State>, Int>,
-        differs: @escaping Differs, bytes: Range<Int>?
+        differs: @escaping Differs, bytes: Range<Int>?, element: ElementKey? = nil
     ) {
         self.keyPath = keyPath
         self.registrarKey = registrarKey
         self.differs = differs
         self.bytes = bytes
+        self.element = element
     }
 }
 
@@ -58,6 +62,9 @@ struct TrackedFields<State> {
     /// costs less than hashing a key path. Holds those objects, so that an
     /// identity is not reused while it is here.
     private var byIdentity: [ObjectIdentifier: (keyPath: AnyKeyPath, field: TrackedField<State>)] = [:]
+    /// The elements of arrays read by index, and the arrays they belong to.
+    private var elements: [ElementKey: TrackedField<State>] = [:]
+    private var arrays: [AnyKeyPath: TrackedArray<State>] = [:]
     /// The inline fields sorted by their first byte, and the greatest end of
     /// the ranges up to each one (fields nest, so ranges overlap).
     private var inline: [TrackedField<State>] = []
@@ -67,10 +74,6 @@ struct TrackedFields<State> {
     /// Whether `inline` and `elsewhere` must be rebuilt from `byKeyPath`.
     private var indexIsStale = false
     private var scans: UInt64 = 0
-
-    /// The size of the pieces the differing bytes are narrowed down to before
-    /// the fields inside are looked at.
-    static var chunkSize: Int { 64 }
 
     /// The field read through `keyPath`, made by `make` the first time.
     mutating func field(for keyPath: AnyKeyPath, make: () -> TrackedField<State>) -> TrackedField<State> {
@@ -90,12 +93,29 @@ struct TrackedFields<State> {
         return field
     }
 
+    /// How many fields are tracked.
+    var count: Int { byKeyPath.count + elements.count }
+
+    /// The field for one element of an array (or a field of it), made by
+    /// `make` the first time, with its array's entry made by `makeArray`.
+    mutating func element(
+        _ key: ElementKey, makeArray: () -> TrackedArray<State>, make: () -> TrackedField<State>
+    ) -> TrackedField<State> {
+        if let field = elements[key] { return field }
+        let field = make()
+        elements[key] = field
+        let array = arrays[key.array] ?? makeArray()
+        arrays[key.array] = array
+        array.elements[key.index, default: []].append(field)
+        return field
+    }
+
     /// The fields whose value differs between `old` and `new`, each once.
     /// Fields no one has read since they last changed are dropped instead.
     mutating func changedFields(
         from old: UnsafeMutablePointer<State>, to new: UnsafeMutablePointer<State>
     ) -> [TrackedField<State>] {
-        if byKeyPath.isEmpty { return [] }
+        if byKeyPath.isEmpty && elements.isEmpty { return [] }
         if indexIsStale { rebuildIndex() }
         scans &+= 1
         let old = UnsafeRawPointer(old)
@@ -103,7 +123,10 @@ struct TrackedFields<State> {
         let size = MemoryLayout<State>.size
         var candidates: [TrackedField<State>] = []
         let anyByteDiffers = collectInline(in: 0..<size, old: old, new: new, stamp: scans, into: &candidates)
-        if anyByteDiffers || size == 0 { candidates.append(contentsOf: elsewhere) }
+        if anyByteDiffers || size == 0 {
+            candidates.append(contentsOf: elsewhere)
+            for array in arrays.values { array.collect(old: old, new: new, stamp: scans, into: &candidates) }
+        }
         var changed: [TrackedField<State>] = []
         for field in candidates where field.differs(old, new) {
             if field.readSinceChange {
@@ -116,22 +139,15 @@ struct TrackedFields<State> {
         return changed
     }
 
-    /// Finds the bytes of `range` that differ by halving it, one `memcmp` a
-    /// half, down to chunks of ``chunkSize``, and adds the inline fields whose
-    /// bytes differ there to `candidates`. Returns whether any byte differs.
+    /// Adds to `candidates` the inline fields whose bytes differ in `range`
+    /// (see ``forEachDifferingChunk(in:old:new:_:)``); returns whether any byte differs.
     private func collectInline(
         in range: Range<Int>, old: UnsafeRawPointer, new: UnsafeRawPointer, stamp: UInt64,
         into candidates: inout [TrackedField<State>]
     ) -> Bool {
-        if range.isEmpty || memcmp(old + range.lowerBound, new + range.lowerBound, range.count) == 0 { return false }
-        if range.count <= Self.chunkSize {
-            collectInline(overlapping: range, old: old, new: new, stamp: stamp, into: &candidates)
-            return true
+        forEachDifferingChunk(in: range, old: old, new: new) { chunk in
+            collectInline(overlapping: chunk, old: old, new: new, stamp: stamp, into: &candidates)
         }
-        let middle = range.lowerBound + (range.count / 2 + 7) & ~7
-        let low = collectInline(in: range.lowerBound..<middle, old: old, new: new, stamp: stamp, into: &candidates)
-        let high = collectInline(in: middle..<range.upperBound, old: old, new: new, stamp: stamp, into: &candidates)
-        return low || high
     }
 
     /// Adds to `candidates` the inline fields overlapping `chunk` whose own
@@ -160,6 +176,14 @@ struct TrackedFields<State> {
 
     /// Stops tracking `field`.
     private mutating func drop(_ field: TrackedField<State>) {
+        if let key = field.element {
+            elements[key] = nil
+            guard let array = arrays[key.array] else { return }
+            array.elements[key.index]?.removeAll { $0 === field }
+            if array.elements[key.index]?.isEmpty == true { array.elements[key.index] = nil }
+            if array.elements.isEmpty { arrays[key.array] = nil }
+            return
+        }
         byKeyPath[field.keyPath] = nil
         byIdentity.removeAll(keepingCapacity: true)
         indexIsStale = true
@@ -177,4 +201,26 @@ struct TrackedFields<State> {
         }
         indexIsStale = false
     }
+}
+
+/// The size of the pieces differing bytes are narrowed down to before the
+/// fields inside are looked at.
+let differingChunkSize = 64
+
+/// Calls `body` with each piece of `range`, at most ``differingChunkSize``
+/// bytes, in which the bytes at `old` and `new` differ, found by halving the
+/// range with one `memcmp` a half; returns whether any byte differs.
+@discardableResult
+func forEachDifferingChunk(
+    in range: Range<Int>, old: UnsafeRawPointer, new: UnsafeRawPointer, _ body: (Range<Int>) -> Void
+) -> Bool {
+    if range.isEmpty || memcmp(old + range.lowerBound, new + range.lowerBound, range.count) == 0 { return false }
+    if range.count <= differingChunkSize {
+        body(range)
+        return true
+    }
+    let middle = range.lowerBound + (range.count / 2 + 7) & ~7
+    forEachDifferingChunk(in: range.lowerBound..<middle, old: old, new: new, body)
+    forEachDifferingChunk(in: middle..<range.upperBound, old: old, new: new, body)
+    return true
 }

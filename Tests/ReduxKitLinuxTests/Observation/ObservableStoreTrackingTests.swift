@@ -92,6 +92,30 @@ struct ObservableStoreTrackingTests {
         #expect(model[\.todos.count] == 3)
     }
 
+    @Test func anArraysElementsReadByIndexAreTrackedApart() {
+        let model = Self.makeModel()
+        let firstDone = TrackedReader { model[\.todos, 0, \.done] }
+        let secondDone = TrackedReader { model[\.todos, 1, \.done] }
+        let secondTitle = TrackedReader { model[\.todos, 1, \.title] }
+        let second = TrackedReader { model[\.todos, 1] }
+        model.dispatch(ScreenAction.increment)
+        model.dispatch(ScreenAction.add("bread"))
+        #expect([firstDone.count, secondDone.count, secondTitle.count, second.count] == [0, 0, 0, 0])
+        model.dispatch(ScreenAction.toggle(1))
+        #expect([firstDone.count, secondDone.count, secondTitle.count, second.count] == [0, 1, 0, 1])
+        #expect(model[\.todos, 1, \.done])
+        #expect(model.trackedFieldCount == 4)
+    }
+
+    @Test func readersOfElementsThatGoAwayAreTold() {
+        let model = Self.makeModel()
+        let first = TrackedReader { model[\.todos, 0] }
+        let second = TrackedReader { model[\.todos, 1] }
+        model.dispatch(ScreenAction.removeLast)
+        #expect(first.count == 0)
+        #expect(second.count == 1)
+    }
+
     @Test func theWholeStateIsToldOfAnyChange() {
         let model = Self.makeModel()
         let whole = TrackedReader { model.state }

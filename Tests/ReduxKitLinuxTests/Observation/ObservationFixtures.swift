@@ -45,6 +45,7 @@ enum ScreenAction: Action {
     case birthday
     case toggle(Int)
     case add(String)
+    case removeLast
     case raiseBadge
     case touch
 }
@@ -58,6 +59,7 @@ func screenReducer(_ state: inout ScreenState, _ action: any Action) {
     case .birthday: state.user.age += 1
     case .toggle(let index): state.todos[index].done.toggle()
     case .add(let title): state.todos.append(ScreenTodo(title: title))
+    case .removeLast: state.todos.removeLast()
     case .raiseBadge: state.badge.level += 1
     case .touch: state.untouched += 0
     case nil: break

@@ -44,7 +44,11 @@ struct TrackedFieldsTests {
         let value: String
     }
 
+    /// Adds a cell to the list (the readers read the first three).
+    struct AppendCell: Action {}
+
     static func reducer(_ state: inout Grid, _ action: any Action) {
+        if action is AppendCell { state.list.append(Cell()) }
         if let action = action as? SetNumber { state[keyPath: numberPaths[action.field]] = action.value }
         if let action = action as? SetText { state[keyPath: textPaths[action.field]] = action.value }
     }
@@ -78,6 +82,18 @@ struct TrackedFieldsTests {
         func reader<Value: Hashable>(_ keyPath: KeyPath<Grid, Value>) {
             readers.append((TrackedReader { AnyHashable(model[keyPath]) }, { AnyHashable($0[keyPath: keyPath]) }))
         }
+        func element<Value: Hashable>(_ index: Int, _ member: KeyPath<Cell, Value>) {
+            readers.append(
+                (
+                    TrackedReader { AnyHashable(model[\.list, index, member]) },
+                    { AnyHashable($0.list[index][keyPath: member]) }
+                ))
+        }
+        for index in 0..<3 {
+            element(index, \.self)
+            element(index, \.number)
+            element(index, \.text)
+        }
         reader(\.self)
         reader(\.total)
         reader(\.list.count)
@@ -93,7 +109,9 @@ struct TrackedFieldsTests {
         var told = Array(repeating: 0, count: readers.count)
         for _ in 0..<2_000 {
             let before = model.state
-            if Bool.random(using: &random) {
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                model.dispatch(AppendCell())
+            } else if Bool.random(using: &random) {
                 let field = Int.random(in: 0..<numbers, using: &random)
                 model.dispatch(SetNumber(field: field, value: Int.random(in: 0..<3, using: &random)))
             } else {
