@@ -19,11 +19,12 @@ import Observation
 ///
 /// Reading a field registers that key path of the state, and only that one:
 /// `model.count` (dynamic member lookup) registers `\.count`;
-/// `model[\.user.name]` registers `\.user.name`, and `model[\.todos[3].done]`
-/// or `model[\.todos.count]` the element or the count, where `model.user.name`
+/// `model[\.user.name]` registers `\.user.name`, where `model.user.name`
 /// would register all of `\.user` (the value returned is a plain `User`, which
-/// cannot tell the model what is read from it). ``state`` registers the whole
-/// state. The app's state needs no macro, protocol or base class.
+/// cannot tell the model what is read from it); `model[\.todos, 3, \.done]`
+/// one field of one element of an array, and `model[\.todos.count]` the count.
+/// ``state`` registers the whole state. The app's state needs no macro,
+/// protocol or base class.
 ///
 /// When a new state arrives, the model compares, once per distinct key path
 /// read, the old and new values: with `==` for an `Equatable` value, so a
@@ -32,9 +33,10 @@ import Observation
 /// (for a field stored inline in the state) or whenever a new state arrives
 /// (for one reached through a collection, an optional, a class or a computed
 /// property). A reader is told once per change (Observation's `onChange` is
-/// called at most once per tracking). Fields stored inline in the state are
-/// skipped unless their bytes changed, so the cost of a new state follows the
-/// fields it changed, not the number read. State held in a class and changed
+/// called at most once per tracking). Fields stored inline in the state, and
+/// array elements read by index, are skipped unless their bytes changed, so
+/// the cost of a new state follows the fields it changed, not the number read;
+/// other key paths (`model[\.todos[3]]`) are compared on every new state. State held in a class and changed
 /// in place is not seen: keep state in values, as Redux does.
 ///
 /// The model holds its store (so the store lives as long as it does); the
