@@ -49,6 +49,7 @@ let scale = quick ? 100 : 1
 let dispatches = 1_000_000 / scale
 let notifyDispatches = 1_000 / (quick ? 10 : 1)
 let mainActorDispatches = 100_000 / scale
+let observedDispatches = 10_000 / scale
 let workloads: [(id: String, run: () async -> Row)] = [
     ("1", { DispatchWorkloads.noSubscriber(dispatches, runs: runs) }),
     ("2", { NotifyWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
@@ -67,6 +68,16 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
+    ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    ("14", { ObservationWorkloads.row(.array1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    (
+        "14",
+        {
+            ObservationWorkloads.row(.array1000ByIndex, readers: 1_000, dispatches: observedDispatches, runs: runs)
+        }
+    ),
 ]
 // Workload 11 waits on the main actor for its subscriber, so the workloads run in an async
 // top level that leaves the main actor free while it waits.

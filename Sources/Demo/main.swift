@@ -122,4 +122,5 @@ DevtoolsStory.run()
 if !CommandLine.arguments.contains("--sync-only") {
     await LoadingStory.run()
     await MainActorViewStory.run()
+    await ObservedScreenStory.run()
 }

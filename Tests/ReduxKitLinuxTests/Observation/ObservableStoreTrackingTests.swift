@@ -1,0 +1,203 @@
+import Observation
+import Testing
+
+@testable import ReduxKitLinux
+
+/// Reads of an ``ObservableStore`` inside `withObservationTracking` register
+/// the fields read, and only those: a dispatch that changes another field does
+/// not invalidate the reader; one that changes the field does, once per change.
+@MainActor
+@Suite("Observable store: field-by-field tracking", .timeLimit(.minutes(1)))
+struct ObservableStoreTrackingTests {
+    static func makeModel(_ state: ScreenState = ScreenState()) -> ObservableStore<ScreenState> {
+        ObservableStore(createStore(screenReducer, state))
+    }
+
+    @Test func aReaderOfOneFieldHearsOnlyOfChangesToIt() {
+        let model = Self.makeModel()
+        let reader = TrackedReader { model.count }
+        model.dispatch(ScreenAction.setQuery("a"))
+        model.dispatch(ScreenAction.rename("Grace"))
+        model.dispatch(ScreenAction.toggle(0))
+        #expect(reader.count == 0)
+        model.dispatch(ScreenAction.increment)
+        #expect(reader.count == 1)
+        #expect(model.count == 1)
+    }
+
+    @Test func aReaderHearsOfEachChangeExactlyOnce() {
+        let model = Self.makeModel()
+        let reader = TrackedReader { model.count }
+        for expected in 1...5 {
+            model.dispatch(ScreenAction.increment)
+            model.dispatch(ScreenAction.setQuery("\(expected)"))
+            #expect(reader.count == expected)
+            reader.track()
+            #expect(reader.lastRead == expected)
+        }
+        // Told once per change even when not tracking again in between.
+        model.dispatch(ScreenAction.increment)
+        model.dispatch(ScreenAction.increment)
+        #expect(reader.count == 6)
+    }
+
+    @Test func settingAFieldToTheValueItHasTellsNoOne() {
+        let model = Self.makeModel()
+        let count = TrackedReader { model.count }
+        let whole = TrackedReader { model.state }
+        model.dispatch(ScreenAction.setCount(0))
+        model.dispatch(ScreenAction.touch)
+        #expect(count.count == 0)
+        #expect(whole.count == 0)
+    }
+
+    @Test func manyReadersOfOneFieldAreEachToldOnce() {
+        let model = Self.makeModel()
+        let readers = (0..<3).map { _ in TrackedReader { model.count } }
+        let other = TrackedReader { model.query }
+        model.dispatch(ScreenAction.increment)
+        #expect(readers.map(\.count) == [1, 1, 1])
+        #expect(other.count == 0)
+    }
+
+    @Test func aNestedKeyPathTracksOnlyThatField() {
+        let model = Self.makeModel()
+        let name = TrackedReader { model[\.user.name] }
+        let user = TrackedReader { model.user }
+        model.dispatch(ScreenAction.birthday)
+        #expect(name.count == 0)
+        #expect(user.count == 1)
+        user.track()
+        model.dispatch(ScreenAction.rename("Grace"))
+        #expect(name.count == 1)
+        #expect(user.count == 2)
+        #expect(model[\.user.name] == "Grace")
+    }
+
+    @Test func aCollectionsElementsAndCountAreTrackedApart() {
+        let model = Self.makeModel()
+        let first = TrackedReader { model[\.todos[0].done] }
+        let second = TrackedReader { model[\.todos[1].done] }
+        let count = TrackedReader { model[\.todos.count] }
+        let titles = TrackedReader { model.titles }
+        model.dispatch(ScreenAction.toggle(1))
+        #expect(first.count == 0)
+        #expect(second.count == 1)
+        #expect(count.count == 0)
+        #expect(titles.count == 0)
+        model.dispatch(ScreenAction.add("bread"))
+        #expect(first.count == 0)
+        #expect(count.count == 1)
+        #expect(titles.count == 1)
+        #expect(model[\.todos.count] == 3)
+    }
+
+    @Test func anArraysElementsReadByIndexAreTrackedApart() {
+        let model = Self.makeModel()
+        let firstDone = TrackedReader { model[\.todos, 0, \.done] }
+        let secondDone = TrackedReader { model[\.todos, 1, \.done] }
+        let secondTitle = TrackedReader { model[\.todos, 1, \.title] }
+        let second = TrackedReader { model[\.todos, 1] }
+        model.dispatch(ScreenAction.increment)
+        model.dispatch(ScreenAction.add("bread"))
+        #expect([firstDone.count, secondDone.count, secondTitle.count, second.count] == [0, 0, 0, 0])
+        model.dispatch(ScreenAction.toggle(1))
+        #expect([firstDone.count, secondDone.count, secondTitle.count, second.count] == [0, 1, 0, 1])
+        #expect(model[\.todos, 1, \.done])
+        #expect(model.trackedFieldCount == 4)
+    }
+
+    @Test func readersOfElementsThatGoAwayAreTold() {
+        let model = Self.makeModel()
+        let first = TrackedReader { model[\.todos, 0] }
+        let second = TrackedReader { model[\.todos, 1] }
+        model.dispatch(ScreenAction.removeLast)
+        #expect(first.count == 0)
+        #expect(second.count == 1)
+    }
+
+    @Test func theWholeStateIsToldOfAnyChange() {
+        let model = Self.makeModel()
+        let whole = TrackedReader { model.state }
+        model.dispatch(ScreenAction.setQuery("q"))
+        #expect(whole.count == 1)
+        whole.track()
+        model.dispatch(ScreenAction.toggle(0))
+        #expect(whole.count == 2)
+        #expect(model.state.todos[0].done)
+    }
+
+    @Test func aValueThatIsNotEquatableCountsAsChangedWhenItsBytesChange() {
+        let model = Self.makeModel()
+        let badge = TrackedReader { model.badge }
+        model.dispatch(ScreenAction.increment)
+        #expect(badge.count == 0)
+        model.dispatch(ScreenAction.raiseBadge)
+        #expect(badge.count == 1)
+        #expect(model.badge.level == 1)
+    }
+
+    @Test func aValueThatIsNotEquatableAndNotInlineCountsAsChangedOnEveryNewState() {
+        let model = Self.makeModel()
+        // A closure-typed read through a computed property: no bytes, no `==`.
+        let describe = TrackedReader { model[\.describeCount]() }
+        model.dispatch(ScreenAction.setQuery("x"))
+        #expect(describe.count == 1)
+        describe.track()
+        #expect(describe.lastRead == "count 0")
+        // A dispatch that changes nothing at all leaves even it alone.
+        model.dispatch(ScreenAction.touch)
+        #expect(describe.count == 1)
+    }
+
+    @Test func theReaderIsToldBeforeTheValueChangesAndReadsTheNewOneAfter() {
+        let model = Self.makeModel()
+        let seenInOnChange = Recorder<Int>()
+        withObservationTracking {
+            _ = model.count
+        } onChange: {
+            MainActor.assumeIsolated { seenInOnChange.append(model.count) }
+        }
+        model.dispatch(ScreenAction.increment)
+        // `onChange` comes before the change (Observation's willSet), as for an `@Observable` class.
+        #expect(seenInOnChange.values == [0])
+        #expect(model.count == 1)
+    }
+
+    @Test func aDispatchFromOnChangeIsAppliedAfterTheOneUnderWay() {
+        let model = Self.makeModel()
+        withObservationTracking {
+            _ = model.count
+        } onChange: {
+            MainActor.assumeIsolated { _ = model.dispatch(ScreenAction.setQuery("from onChange")) }
+        }
+        let query = TrackedReader { model.query }
+        model.dispatch(ScreenAction.increment)
+        #expect(model.count == 1)
+        #expect(model.query == "from onChange")
+        #expect(query.count == 1)
+        #expect(model.statesApplied == 2)
+    }
+
+    @Test func aFieldNoOneReadsAgainIsDroppedAfterItChanges() {
+        let model = Self.makeModel()
+        let reader = TrackedReader { model.count }
+        model.dispatch(ScreenAction.increment)
+        #expect(reader.count == 1)
+        // Not read again: the next change drops the field instead of telling anyone.
+        model.dispatch(ScreenAction.increment)
+        #expect(model.trackedFieldCount == 0)
+        reader.track()
+        #expect(model.trackedFieldCount == 1)
+        model.dispatch(ScreenAction.increment)
+        #expect(reader.count == 2)
+    }
+}
+
+extension ScreenState {
+    /// A closure: neither `Equatable` nor stored in the state's bytes.
+    var describeCount: @Sendable () -> String {
+        let count = self.count
+        return { "count \(count)" }
+    }
+}
