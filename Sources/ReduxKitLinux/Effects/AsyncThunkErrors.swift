@@ -46,6 +46,33 @@ public struct SerializedError: Error, Codable, Hashable, Sendable, CustomStringC
         code = (error as? any CustomNSError).map { String($0.errorCode) }
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case name, message, code
+    }
+
+    /// Reads an error written by ``encode(to:)``.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` if `name` is missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        message = try container.decodeIfPresent(String.self, forKey: .message)
+        code = try container.decodeIfPresent(String.self, forKey: .code)
+    }
+
+    /// Writes the error as `{"name": …, "message": …, "code": …}` (the last two
+    /// when present).
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: What the encoder throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encodeIfPresent(message, forKey: .message)
+        try container.encodeIfPresent(code, forKey: .code)
+    }
+
     /// `name: message`, or the name alone.
     public var description: String { message.map { "\(name): \($0)" } ?? name }
 }

@@ -7,11 +7,23 @@ public enum AsyncThunkRequestStatus: String, Codable, Hashable, Sendable {
     case fulfilled
     /// Ended with an error, or cancelled: the ``AsyncThunk/Rejected`` action.
     case rejected
+
+    /// The status named `rawValue` (`"pending"`, `"fulfilled"` or `"rejected"`).
+    ///
+    /// - Parameter rawValue: The status's name.
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "pending": self = .pending
+        case "fulfilled": self = .fulfilled
+        case "rejected": self = .rejected
+        default: return nil
+        }
+    }
 }
 
 /// A lifecycle action of any async thunk (``AsyncThunk/Pending``,
 /// ``AsyncThunk/Fulfilled``, ``AsyncThunk/Rejected``), whatever its types:
-/// what ``isAsyncThunkAction(_:)`` and the other matchers across thunks see.
+/// what `isAsyncThunkAction(_:)` and the other matchers across thunks see.
 public protocol AsyncThunkLifecycleAction: Action {
     /// The thunk's type prefix.
     var typePrefix: String { get }

@@ -128,7 +128,7 @@ extension AsyncThunk {
     }
 }
 
-/// A rejected action, seen without its types (for ``isRejectedWithValue(_:)``).
+/// A rejected action, seen without its types (for `isRejectedWithValue(_:)`).
 protocol RejectedLifecycleAction: AsyncThunkLifecycleAction {
     var wasRejectedWithValue: Bool { get }
 }
