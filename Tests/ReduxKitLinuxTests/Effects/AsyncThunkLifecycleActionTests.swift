@@ -26,6 +26,9 @@ struct AsyncThunkLifecycleActionTests {
 
     static let refresh = AsyncThunk<Catalog, Void, Void>("catalog/refresh") { _, _ in }
 
+    /// Of the same types as `load`, so its lifecycle actions are of the same Swift types.
+    static let search = AsyncThunk<Catalog, String, [String]>("catalog/search") { text, _ in ["found " + text] }
+
     static func reducer(_ state: inout Catalog, _ action: any Action) {
         if let pending = load.pending(action) { state.loading.append(pending.requestID) }
         if let settled = load.settled(action) { state.loading.removeAll { $0 == settled.requestID } }
@@ -37,6 +40,7 @@ struct AsyncThunkLifecycleActionTests {
             state.cancelled.append(rejected.cancelReason ?? "?")
         }
         if refresh.fulfilled(action) != nil { state.items = [] }
+        if let found = search.fulfilled(action) { state.items = found.value }
     }
 
     @Test func handMadeLifecycleActionsDriveAReducerWithoutRunningTheThunk() {
@@ -95,23 +99,26 @@ struct AsyncThunkLifecycleActionTests {
         var registry = ActionRegistry()
         registry.register(Self.load)
         registry.register(Self.refresh)
+        registry.register(Self.search)  // the same types as `load`: harmless
         let errors = Recorder<String>()
         let log = ActionLog<Catalog>(registry: registry, file: file, onError: { errors.append("\($0)") })
         let recorded = createStore(Self.reducer, Catalog(), compose(applyMiddleware(thunkMiddleware()), log.enhancer))
         _ = try await recorded.dispatch(thunk: Self.load("fruit")).value
         _ = await recorded.dispatch(thunk: Self.load("none")).result
+        _ = try await recorded.dispatch(thunk: Self.search("tea")).value
         _ = try await recorded.dispatch(thunk: Self.load("tea")).value
         log.flush()
         #expect(errors.values.isEmpty)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
-        #expect(lines.count == 6)
+        #expect(lines.count == 8)
         #expect(lines.first?.contains("\"typePrefix\":\"catalog/load\"") == true)
         let replayed = createStore(Self.reducer, Catalog())
         let replay = try replayActionLog(at: file, registry: registry, into: replayed, options: [])
-        #expect(replay == ActionLogReplay(replayed: 6))
+        #expect(replay == ActionLogReplay(replayed: 8))
         #expect(replayed.state == recorded.state)
         #expect(replayed.state.problems == [404])
-        #expect(replayed.state.items == ["fruit 1", "fruit 2", "tea 1", "tea 2"])
+        // The search's actions came back as the search's, not the load's.
+        #expect(replayed.state.items == ["found tea", "tea 1", "tea 2"])
     }
 
     static func roundTrip<A: Codable>(_ action: A) throws -> A {
