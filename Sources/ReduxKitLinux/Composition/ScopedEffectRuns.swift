@@ -33,11 +33,12 @@ final class ScopedEffects<Parent, Child> {
         route = EffectRoute(link: link)
     }
 
-    /// Starts `action`'s run; `dispatch` dispatches its pending action.
-    /// `actor` is the one the root's thunk middleware was created on.
+    /// Starts `action`'s run; `dispatch` dispatches its pending action and
+    /// `getState` reads the state its condition sees. `actor` is the one the
+    /// root's thunk middleware was created on.
     func start<Argument, Value>(
-        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: Dispatch, actor: (any Actor)?,
-        dependencies: Dependencies
+        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping Dispatch,
+        getState: @escaping () -> Child, actor: (any Actor)?, dependencies: Dependencies
     ) -> any Action where Child: Sendable {
         route.settle(on: actor)
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
@@ -47,13 +48,15 @@ final class ScopedEffects<Parent, Child> {
         }
         guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
         let started = action.start(
-            dispatch: dispatch, store: WeakStore(route), runner: runner, dependencies: dependencies)
+            in: AsyncThunkEnvironment(
+                dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
+                dependencies: dependencies))
         guard let handle = started as? AsyncThunkHandle<Value> else { return started }
         running += 1
         keptAlive = self
         let route = self.route
         Task {
-            _ = await handle.result
+            await handle.ended()  // the body included, if it outlived a cancellation
             _ = await route.dispatch(ScopedRunEnded())
         }
         return handle

@@ -82,7 +82,8 @@ extension ScopedStoreBackend {
                 return action
             }
             return effectsInUse().start(
-                action, dispatch: { self.dispatch($0) }, actor: accepted.actor, dependencies: accepted.dependencies)
+                action, dispatch: { self.dispatch($0) }, getState: { self.getState() }, actor: accepted.actor,
+                dependencies: accepted.dependencies)
         }
     }
 }

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// let loadTodos = AsyncThunk<AppState, Void, [Todo]>("todos/load") { _, context in
-///     try await api.todos()
+///     try await context.dependencies.api.todos()
 /// }
 ///
 /// // In a reducer:
@@ -19,13 +19,28 @@
 ///
 /// It needs the `thunkMiddleware()`, and a way back into the store for its
 /// results: a store created on an actor (with its `thunkMiddleware()` created
-/// there too), or a ``SharedStore``. The body runs in a task; cancelling the
-/// handle cancels that task (the body sees it cooperatively, through
-/// `Task.isCancelled` or a throwing `Task.checkCancellation()`), and the run is
-/// then reported as rejected with ``Rejected/wasCancelled`` set. A body that
-/// throws never crashes anything: its error goes into the ``Rejected`` action.
-/// When the store is freed, its running thunks are cancelled and nothing more
-/// is dispatched.
+/// there too), or a ``SharedStore``. A body that throws never crashes
+/// anything: its error goes into the ``Rejected`` action. Exactly one
+/// ``Fulfilled`` or ``Rejected`` action ends each run that dispatched a
+/// ``Pending`` one. When the store is freed, its running thunks are cancelled
+/// and nothing more is dispatched.
+///
+/// Options, as Redux Toolkit's: a `condition` that can skip a run before it
+/// starts (no lifecycle action, the handle fails with
+/// ``AsyncThunkConditionError``); `dispatchConditionRejection` to dispatch a
+/// ``Rejected`` action for a skipped run anyway; `pendingMeta` to give the
+/// ``Pending`` action a meta; `serializeError` to choose how errors are logged.
+/// In the body, the context rejects with a typed payload
+/// (``AsyncThunkContext/rejectWithValue(_:meta:)``), fulfils with a meta
+/// (``AsyncThunkContext/fulfillWithValue(_:meta:)``), and starts other thunks
+/// (``AsyncThunkContext/dispatch(thunk:)``), which are cancelled with it.
+///
+/// Cancelling a run (``AsyncThunkHandle/cancel(reason:)``, or cancelling the
+/// task awaiting its handle, the effect that dispatched it, or the store)
+/// settles it at once: the ``Rejected`` action, with ``Rejected/wasCancelled``
+/// set, is dispatched without waiting for the body, which is cancelled too
+/// (it sees it through `Task.isCancelled` or a throwing
+/// `Task.checkCancellation()`) and whose result, whenever it comes, is dropped.
 ///
 /// Dispatched to a scoped store (`store.view(…)`), an async thunk of the
 /// scoped store's state goes up to the root store's thunk middleware, and its
@@ -38,19 +53,83 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     public let typePrefix: String
     /// The effect.
     public let body: @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    let options: Options
+
+    /// What is checked and computed around the body.
+    struct Options: Sendable {
+        var condition: Condition?
+        var dispatchConditionRejection = false
+        var pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)?
+        var serializeError: @Sendable (any Error) -> SerializedError = { SerializedError($0) }
+    }
+
+    /// A thunk's condition, checked in the dispatch or in the run's task.
+    enum Condition: Sendable {
+        case immediate(@Sendable (Argument, AsyncThunkConditionContext<State>) -> Bool)
+        case deferred(@Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)
+    }
 
     /// Defines an async thunk.
     ///
     /// - Parameters:
     ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
+    ///   - condition: Checked in the dispatch, before anything else (so two
+    ///     dispatches in a row see the first one's ``Pending`` action in the
+    ///     state): returning `false` skips the run, with no lifecycle action,
+    ///     and its handle fails with ``AsyncThunkConditionError``.
+    ///   - dispatchConditionRejection: Whether a skipped run dispatches a
+    ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
+    ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
+    ///   - serializeError: How a rejection's error is written as the
+    ///     ``Rejected/serializedError`` an action log records.
     ///   - body: The effect: given the argument and a context to dispatch and
     ///     read the state from, returns the value or throws.
     public init(
         _ typePrefix: String,
+        condition: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> Bool)? = nil,
+        dispatchConditionRejection: Bool = false,
+        pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
+        serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
         body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
         self.typePrefix = typePrefix
         self.body = body
+        self.options = Options(
+            condition: condition.map { .immediate($0) }, dispatchConditionRejection: dispatchConditionRejection,
+            pendingMeta: pendingMeta, serializeError: serializeError)
+    }
+
+    /// Defines an async thunk whose condition awaits (Redux Toolkit's condition
+    /// returning a promise): the run's task checks it first, and dispatches the
+    /// ``Pending`` action once it says yes, so the ``Pending`` action comes
+    /// after `dispatch` returns.
+    ///
+    /// - Parameters:
+    ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
+    ///   - asyncCondition: Returning `false` skips the run, with no lifecycle
+    ///     action; its handle fails with ``AsyncThunkConditionError``. A run
+    ///     cancelled while it waits for its condition ends the same way, with
+    ///     a `CancellationError`.
+    ///   - dispatchConditionRejection: Whether a skipped run dispatches a
+    ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
+    ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
+    ///   - serializeError: How a rejection's error is written as the
+    ///     ``Rejected/serializedError`` an action log records.
+    ///   - body: The effect: given the argument and a context to dispatch and
+    ///     read the state from, returns the value or throws.
+    public init(
+        _ typePrefix: String,
+        asyncCondition: @escaping @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+        dispatchConditionRejection: Bool = false,
+        pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
+        serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
+        body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    ) {
+        self.typePrefix = typePrefix
+        self.body = body
+        self.options = Options(
+            condition: .deferred(asyncCondition), dispatchConditionRejection: dispatchConditionRejection,
+            pendingMeta: pendingMeta, serializeError: serializeError)
     }
 
     /// The action that starts a run with `argument`; dispatch it.
@@ -59,49 +138,6 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
     public func callAsFunction(_ argument: Argument) -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: argument)
-    }
-
-    /// Dispatched when a run starts, before `dispatch` returns.
-    public struct Pending: Action {
-        /// The thunk's type prefix.
-        public let typePrefix: String
-        /// The run.
-        public let requestID: RequestID
-        /// The argument the run started with.
-        public let argument: Argument
-        /// `"<prefix>/pending"`.
-        public var type: String { typePrefix + "/pending" }
-    }
-
-    /// Dispatched when a run returns a value (and was not cancelled).
-    public struct Fulfilled: Action {
-        /// The thunk's type prefix.
-        public let typePrefix: String
-        /// The run.
-        public let requestID: RequestID
-        /// The argument the run started with.
-        public let argument: Argument
-        /// What the body returned.
-        public let value: Value
-        /// `"<prefix>/fulfilled"`.
-        public var type: String { typePrefix + "/fulfilled" }
-    }
-
-    /// Dispatched when a run throws or is cancelled.
-    public struct Rejected: Action {
-        /// The thunk's type prefix.
-        public let typePrefix: String
-        /// The run.
-        public let requestID: RequestID
-        /// The argument the run started with.
-        public let argument: Argument
-        /// What the body threw (a `CancellationError` when it was cancelled and
-        /// returned anyway).
-        public let error: any Error
-        /// Whether the run was cancelled.
-        public let wasCancelled: Bool
-        /// `"<prefix>/rejected"`.
-        public var type: String { typePrefix + "/rejected" }
     }
 
     /// Matches this thunk's ``Pending`` action, for reducers.
@@ -127,6 +163,27 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     public func rejected(_ action: any Action) -> Rejected? {
         (action as? Rejected).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
+
+    /// Matches this thunk's ``Fulfilled`` or ``Rejected`` action: a run that
+    /// ended, however (Redux Toolkit's `settled` matcher).
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: The run's end, or `nil` if `action` is neither.
+    public func settled(_ action: any Action) -> Settled? {
+        if let fulfilled = fulfilled(action) { return .fulfilled(fulfilled) }
+        return rejected(action).map { .rejected($0) }
+    }
+
+    /// Matches this thunk's ``Rejected`` action when the body rejected the run
+    /// with a value (Redux Toolkit's `isRejectedWithValue`); read the value
+    /// with `rejectedValue(as:)`.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it
+    ///   is not one or carries no rejected value.
+    public func rejectedWithValue(_ action: any Action) -> Rejected? {
+        rejected(action).flatMap { $0.wasRejectedWithValue ? $0 : nil }
+    }
 }
 
 extension AsyncThunk where Argument == Void {
@@ -135,39 +192,6 @@ extension AsyncThunk where Argument == Void {
     /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
     public func callAsFunction() -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: ())
-    }
-}
-
-/// What an ``AsyncThunk``'s body gets: its run's identifier, and a way to
-/// dispatch and read the state from its task.
-///
-/// Both run in the store's own domain (on its actor, or under its
-/// ``SharedStore``'s lock), so they are `async`.
-public struct AsyncThunkContext<State: Sendable>: Sendable {
-    /// The run.
-    public let requestID: RequestID
-    /// What the thunk middleware was given (see ``Dependencies``).
-    public let dependencies: Dependencies
-    let store: WeakStore<State>
-
-    /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone.
-    ///
-    /// - Parameter action: The action to dispatch.
-    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
-    @discardableResult
-    public func dispatch(_ action: any Action) async -> (any Action)? {
-        await store.dispatch(action)
-    }
-
-    /// The store's current state.
-    ///
-    /// - Returns: The state, read now (not when the effect started).
-    /// - Throws: `CancellationError` if the store is gone (its effects are then
-    ///   being cancelled).
-    public func getState() async throws -> State {
-        guard let state = await store.getState() else { throw CancellationError() }
-        return state
     }
 }
 
@@ -180,112 +204,4 @@ public struct AsyncThunkAction<State: Sendable, Argument: Sendable, Value: Senda
 
     /// `"<prefix>"`, the thunk's type prefix.
     public var type: String { thunk.typePrefix }
-}
-
-/// What `dispatch` returns for an ``AsyncThunkAction`` when the thunk middleware
-/// ran it: await the run's value, or cancel it.
-public final class AsyncThunkHandle<Value: Sendable>: Action {
-    /// The run.
-    public let requestID: RequestID
-    private let task: Task<Result<Value, any Error>, Never>
-
-    init(requestID: RequestID, task: Task<Result<Value, any Error>, Never>) {
-        self.requestID = requestID
-        self.task = task
-    }
-
-    /// The run's value, or the error it was rejected with.
-    public var value: Value {
-        get async throws { try await task.value.get() }
-    }
-
-    /// The run's outcome.
-    public var result: Result<Value, any Error> {
-        get async { await task.value }
-    }
-
-    /// Cancels the run: its body sees the cancellation cooperatively, and the run
-    /// is reported as rejected with `wasCancelled` set.
-    public func cancel() {
-        task.cancel()
-    }
-}
-
-extension Store where State: Sendable {
-    /// Dispatches an async thunk's action and returns the run's handle, typed.
-    ///
-    /// `store.dispatch(loadTodos())` does the same and returns the handle as
-    /// `any Action`; this form saves the cast. (It has its own label because
-    /// Swift would otherwise always pick the untyped `dispatch(_:)`.) Stops the
-    /// process if the store has no `thunkMiddleware()`, since the run would
-    /// never start.
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
-    }
-}
-
-extension SharedStore {
-    /// Dispatches an async thunk's action and returns the run's handle, typed;
-    /// see ``Store/dispatch(thunk:)``.
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
-    }
-}
-
-/// An action the thunk middleware starts, whatever its argument and value types.
-protocol AsyncThunkStarting<State>: Action {
-    associatedtype State: Sendable
-    /// Dispatches the pending action with `dispatch` (inside the dispatch that
-    /// started the run, in the store's domain), starts the run in `runner`, and
-    /// returns its handle. The run dispatches its result through `store`.
-    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner, dependencies: Dependencies)
-        -> any Action
-}
-
-extension AsyncThunkAction: AsyncThunkStarting {
-    func start(dispatch: Dispatch, store: WeakStore<State>, runner: EffectRunner, dependencies: Dependencies)
-        -> any Action
-    {
-        let requestID = RequestID.next()
-        let typePrefix = thunk.typePrefix
-        let argument = argument
-        let body = thunk.body
-        typealias Lifecycle = AsyncThunk<State, Argument, Value>
-        _ = dispatch(Lifecycle.Pending(typePrefix: typePrefix, requestID: requestID, argument: argument))
-        let context = AsyncThunkContext(requestID: requestID, dependencies: dependencies, store: store)
-        let task = runner.run { () async -> Result<Value, any Error> in
-            do {
-                let value = try await body(argument, context)
-                try Task.checkCancellation()
-                await store.dispatch(
-                    Lifecycle.Fulfilled(typePrefix: typePrefix, requestID: requestID, argument: argument, value: value))
-                return .success(value)
-            } catch {
-                await store.dispatch(
-                    Lifecycle.Rejected(
-                        typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
-                        wasCancelled: Task.isCancelled || error is CancellationError))
-                return .failure(error)
-            }
-        }
-        return AsyncThunkHandle(requestID: requestID, task: task)
-    }
 }

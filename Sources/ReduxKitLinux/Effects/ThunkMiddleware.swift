@@ -45,7 +45,10 @@ public func thunkMiddleware<State: Sendable>(
                 if let start = action as? any AsyncThunkStarting<State> {
                     guard let store else { Misuse.fail(Misuse.asyncThunkWithoutStore) }
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
-                    return start.start(dispatch: api.dispatch, store: store, runner: runner, dependencies: dependencies)
+                    return start.start(
+                        in: AsyncThunkEnvironment(
+                            dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
+                            dependencies: dependencies))
                 }
                 if action is ScopedEffectRequest {
                     return ScopedEffectAccepted(actor: actor, dependencies: dependencies)

@@ -1,5 +1,5 @@
 import Foundation
-import ReduxKitLinux
+@_spi(Testing) import ReduxKitLinux
 import Testing
 
 /// Async thunks on both routes back into a store: a store built on the main
@@ -99,6 +99,8 @@ struct AsyncThunkTests {
         handle.cancel()
         let result = await handle.result
         #expect(throws: CancellationError.self) { try result.get() }
+        #expect(cancelledRuns.values == [true])
+        await store.waitForEffects()  // the body, which settled nothing, has ended
         #expect(sawCancellation.isSet)
         #expect(cancelledRuns.values == [true])
     }
@@ -107,7 +109,9 @@ struct AsyncThunkTests {
         let reduced = Recorder<String>()
         let sawCancellation = Flag()
         let dispatchedAfter = Recorder<Bool>()
+        let bodyEnded = AsyncGate()
         let slow = AsyncThunk<Int, Void, Int>("slow") { _, context in
+            defer { bodyEnded.open() }
             do {
                 try await Gate().wait()  // never opened: waits until cancelled
             } catch {
@@ -132,6 +136,7 @@ struct AsyncThunkTests {
         #expect(weakStore == nil)
         let result = await handle!.result
         #expect(throws: CancellationError.self) { try result.get() }
+        await bodyEnded.wait()
         #expect(sawCancellation.isSet)
         #expect(dispatchedAfter.values == [false])
         #expect(reduced.values == ["slow/pending"])
