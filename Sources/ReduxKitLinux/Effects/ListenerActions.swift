@@ -25,7 +25,7 @@ public struct AddListener<State: Sendable>: Action {
         effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) {
         listener = ListenerEntry(
-            name: String(describing: type), policy: policy, match: .action { $0 is A },
+            name: String(describing: type), policy: policy, match: .type { $0 is A },
             effect: { action, context in
                 guard let action = action as? A else { return }
                 try await effect(action, context)

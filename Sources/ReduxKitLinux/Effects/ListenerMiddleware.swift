@@ -69,14 +69,19 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
                 onError: self.onError)
             self.registry.attach(hub)
+            let plans = ListenerPlans<State>()
             return { next in
                 { action in
-                    if let control = self.control(action) { return control }
+                    let plan = plans.plan(for: action, in: self.registry)
+                    if plan.isControl, let control = self.control(action) { return control }
+                    // Decided before the reducer: an action no listener or waiter
+                    // can want goes on without reading the state at all.
+                    let hasWaiters = hub.hasWaiters
+                    guard plan.candidates != nil || hasWaiters else { return next(action) }
+                    let listeners =
+                        plan.candidates.map { unsafeDowncast($0, to: ListenerCandidates<State>.self).listeners } ?? []
                     let before = api.getState()
                     let result = next(action)
-                    let listeners = self.registry.listeners
-                    let hasWaiters = hub.hasWaiters
-                    guard !listeners.isEmpty || hasWaiters else { return result }
                     // Read once, and only if a predicate or a waiter needs it.
                     var after: State?
                     func stateAfter() -> State {
@@ -89,6 +94,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                     var checked = false
                     for listener in listeners {
                         switch listener.match {
+                        case .type: break  // the plan kept it: its type matches
                         case .action(let matches): guard matches(action) else { continue }
                         case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
                         }

@@ -1,8 +1,12 @@
+import Synchronization
+
 /// One listener: what it matches, how its runs are scheduled, and its effect.
 struct ListenerEntry<State: Sendable>: Sendable {
     /// How a listener chooses its actions.
     enum Match: Sendable {
-        /// By the action alone (`for:` and `matching:`): no state is read.
+        /// By the action's type alone (`for:`): decided once per action type.
+        case type(@Sendable (any Action) -> Bool)
+        /// By the action alone (`matching:`): no state is read.
         case action(@Sendable (any Action) -> Bool)
         /// By the action, the state after it and the state before it (`predicate:`).
         case state(@Sendable (any Action, State, State) -> Bool)
@@ -36,12 +40,31 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
         var listeners: [ListenerEntry<State>] = []
         var nextID: UInt64 = 0
         var hubs: [WeakHub] = []
+        /// Changes whenever `listeners` does.
+        var version: UInt64 = 0
     }
 
     private let entries = Locked(Entries())
+    /// Changes whenever the listeners do, after they did (see ``ListenerPlans``):
+    /// an atomic, so the dispatch path reads it without the lock.
+    private let changes = Atomic<UInt64>(0)
 
     /// The listeners now registered, in the order they were added.
     var listeners: [ListenerEntry<State>] { entries.withLock { $0.listeners } }
+
+    /// The listeners now registered and their version (which changes with them).
+    var versionedListeners: (version: UInt64, listeners: [ListenerEntry<State>]) {
+        entries.withLock { ($0.version, $0.listeners) }
+    }
+
+    /// The version of the listeners now registered.
+    var version: UInt64 { changes.load(ordering: .acquiring) }
+
+    /// Notes a change of the listeners (with the lock held, after it).
+    private func changed(_ entries: inout Entries) {
+        entries.version &+= 1
+        changes.store(entries.version, ordering: .releasing)
+    }
 
     /// Notes a store's run table, for ``remove(_:cancelActive:)`` and ``clear(cancelActive:)``.
     func attach(_ hub: ListenerHub<State>) {
@@ -63,6 +86,7 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
             listener.id = entries.nextID
             entries.nextID += 1
             entries.listeners.append(listener)
+            changed(&entries)
             return listener.id
         }
         return ListenerSubscription(id: id, owner: self)
@@ -71,7 +95,10 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
     /// Registers `listener` again, with its id, unless it is registered.
     func subscribe(_ listener: ListenerEntry<State>) {
         entries.withLock { entries in
-            if !entries.listeners.contains(where: { $0.id == listener.id }) { entries.listeners.append(listener) }
+            if !entries.listeners.contains(where: { $0.id == listener.id }) {
+                entries.listeners.append(listener)
+                changed(&entries)
+            }
         }
     }
 
@@ -84,6 +111,7 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
         let (found, hubs) = entries.withLock { entries in
             let count = entries.listeners.count
             entries.listeners.removeAll { $0.id == id }
+            changed(&entries)
             return (entries.listeners.count != count, entries.hubs)
         }
         if cancelActive {
@@ -95,7 +123,10 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
     /// Removes every listener; with `cancelActive`, cancels their runs in every store.
     func clear(cancelActive: Bool) {
         let (removed, hubs) = entries.withLock { entries in
-            defer { entries.listeners = [] }
+            defer {
+                entries.listeners = []
+                changed(&entries)
+            }
             return (entries.listeners.map(\.id), entries.hubs)
         }
         guard cancelActive else { return }

@@ -36,24 +36,25 @@ public func thunkMiddleware<State: Sendable>(
         api.route?.settle(on: actor)
         let runner = EffectRunner(tracker: api.route?.tracker)
         let store = api.weakStore
+        let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
         return { next in
             { action in
-                if let thunk = action as? Thunk<State> {
-                    thunk.body(api.dispatch, api.getState)
+                switch kinds.kind(of: action) {
+                case .other:
+                    return next(action)
+                case .thunk:
+                    (action as! Thunk<State>).body(api.dispatch, api.getState)
                     return action
-                }
-                if let start = action as? any AsyncThunkStarting<State> {
+                case .asyncThunk:
                     guard let store else { Misuse.fail(Misuse.asyncThunkWithoutStore) }
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
-                    return start.start(
+                    return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
                             dependencies: dependencies))
-                }
-                if action is ScopedEffectRequest {
+                case .scopedRequest:
                     return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
                 }
-                return next(action)
             }
         }
     }
@@ -75,16 +76,18 @@ public func thunkMiddleware<State>(
 ) -> Middleware<State> {
     let actor = isolation
     return { api in
-        { next in
+        let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }
+        return { next in
             { action in
-                if let thunk = action as? Thunk<State> {
-                    thunk.body(api.dispatch, api.getState)
+                switch kinds.kind(of: action) {
+                case .other, .asyncThunk:
+                    return next(action)
+                case .thunk:
+                    (action as! Thunk<State>).body(api.dispatch, api.getState)
                     return action
-                }
-                if action is ScopedEffectRequest {
+                case .scopedRequest:
                     return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
                 }
-                return next(action)
             }
         }
     }
