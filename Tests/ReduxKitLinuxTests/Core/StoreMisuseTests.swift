@@ -2,6 +2,14 @@ import Foundation
 import ReduxKitLinux
 import Testing
 
+/// Checks that an exit test's child process printed `message`, with the library's prefix.
+private func expectMessage(
+    _ message: String, in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("ReduxKitLinux: \(message)"), sourceLocation: sourceLocation)
+}
+
 /// Each rule the store enforces stops the process with its documented message
 /// (and so can never deadlock). Exit tests run their body in a child process.
 @Suite("Store misuse", .timeLimit(.minutes(2)))
@@ -25,14 +33,6 @@ struct StoreMisuseTests {
         reference.store = store
         prepare(store)
         store.dispatch(Increment())
-    }
-
-    /// Checks that the child process printed `message`, with the library's prefix.
-    private func expectMessage(
-        _ message: String, in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(message)"), sourceLocation: sourceLocation)
     }
 
     @Test func dispatchingFromAReducerNamesTheRule() async {
@@ -101,8 +101,7 @@ struct CompositionMisuseTests {
             exitIfStillRunning()
             _ = combineReducers([Reducer<Int>]())
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: combineReducers needs at least one reducer"))
+        expectMessage("combineReducers needs at least one reducer", in: result)
     }
 
     @Test func replacingTheReducerOfAScopedStore() async {
@@ -112,7 +111,6 @@ struct CompositionMisuseTests {
             let scoped = store.view(value: { $0 * 2 })
             scoped.replaceReducer { state, _ in state ?? 0 }
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: A scoped store has no reducer of its own"))
+        expectMessage("A scoped store has no reducer of its own", in: result)
     }
 }
