@@ -21,6 +21,8 @@ import ReduxKitLinux
 //   6. `View1Delegate` is class-bound and the view holds its delegate weakly; otherwise the view
 //      controller, its view and the view's delegate (the controller) would leak as a cycle.
 //   7. A second child (View2, on `view2State`) shows two scoped stores side by side.
+//   8. The name `addName` appends is "Ada", a neutral name, in place of the seed's placeholder
+//      (a Polish profanity).
 
 enum IdeaScreen {
     // 1. We need to define the screen "global" state
@@ -50,7 +52,7 @@ enum IdeaScreen {
     static func test1Reducer(state: inout [String], action: View1Actions) {
         switch action {
         case .addName:
-            state.append("Kurwa")
+            state.append("Ada")
         }
     }
 

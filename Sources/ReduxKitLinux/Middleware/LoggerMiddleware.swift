@@ -9,6 +9,18 @@
 /// //   after:  AppState(count: 1)
 /// ```
 ///
+/// A thunk or an async thunk changes no state itself: it is logged as one line,
+/// when it starts, and the actions it dispatches (an async thunk's `pending`,
+/// `fulfilled` or `rejected`) follow as entries of their own, each with the
+/// state it changed.
+///
+/// ```
+/// thunk items/load started
+/// action items/load/pending in 3.2 µs
+///   before: idle
+///   after:  loading
+/// ```
+///
 /// It costs nothing unless installed. The functions it is given run inside the
 /// dispatch, in the store's domain, so they need not be thread-safe.
 ///
@@ -27,6 +39,10 @@ public func loggerMiddleware<State>(
         { next in
             { action in
                 guard filter(action) else { return next(action) }
+                if action.startsAnEffect {
+                    write("thunk \(action.type) started")
+                    return next(action)
+                }
                 let before = api.getState()
                 let clock = ContinuousClock()
                 let started = clock.now
@@ -61,6 +77,14 @@ public func loggerMiddleware<State, Stream: TextOutputStream & AnyObject>(
     loggerMiddleware(filter: filter, describe: describe) { entry in
         var stream = stream
         stream.write(entry + "\n")
+    }
+}
+
+extension Action {
+    /// Whether this action starts a thunk or an async thunk (also on its way up
+    /// from a scoped store) rather than changing the state itself.
+    fileprivate var startsAnEffect: Bool {
+        self is any ScopedEffect || self is ScopedEffectRequest
     }
 }
 

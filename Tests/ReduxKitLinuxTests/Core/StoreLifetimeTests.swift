@@ -29,29 +29,6 @@ struct StoreLifetimeTests {
         #expect(subscription?.disposed == true)
     }
 
-    @Test func aStoreWithMiddlewareIsFreedWithItsMiddleware() {
-        weak var weakStore: Store<Int>?
-        weak var middlewareCapture: Sentinel?
-        do {
-            let inMiddleware = Sentinel()
-            middlewareCapture = inMiddleware
-            let middleware: Middleware<Int> = { api in
-                { next in
-                    { action in
-                        _ = inMiddleware
-                        _ = api.getState()
-                        return next(action)
-                    }
-                }
-            }
-            let store = createStore(counterReducer, nil, applyMiddleware(middleware, middleware))
-            store.dispatch(Increment())
-            weakStore = store
-        }
-        #expect(weakStore == nil)
-        #expect(middlewareCapture == nil)
-    }
-
     @Test func aSubscriberHoldingItsOwnHandleMakesNoCycle() {
         weak var weakStore: Store<Int>?
         weak var subscriberCapture: Sentinel?

@@ -2,106 +2,81 @@ import Foundation
 import ReduxKitLinux
 import Testing
 
+/// Checks that an exit test's child process printed `message`, with the library's prefix.
+private func expectMessage(
+    _ message: String, in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("ReduxKitLinux: \(message)"), sourceLocation: sourceLocation)
+}
+
 /// Each rule the store enforces stops the process with its documented message
 /// (and so can never deadlock). Exit tests run their body in a child process.
 @Suite("Store misuse", .timeLimit(.minutes(2)))
 struct StoreMisuseTests {
-    /// Checks that the child process printed `message`, with the library's prefix.
-    private func expectMessage(
-        _ message: String, in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation
+    /// The body every "from a reducer" exit test runs in its child process: a
+    /// store (through `middleware`, if any) whose reducer, while it reduces
+    /// `Increment`, does `misuse` to its own store; `prepare` runs first.
+    /// (Exit test bodies capture nothing, so each calls this static function.)
+    static func reduceIncrement(
+        through middleware: Middleware<Int>? = nil,
+        prepare: (Store<Int>) -> Void = { _ in },
+        misusing misuse: @escaping (Store<Int>) -> Void
     ) {
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(message)"), sourceLocation: sourceLocation)
+        exitIfStillRunning()
+        let reference = StoreReference<Int>()
+        let reducer = { (state: Int?, action: any Action) -> Int in
+            if action is Increment, let store = reference.store { misuse(store) }
+            return state ?? 0
+        }
+        let store = createStore(reducer, nil, middleware.map { applyMiddleware($0) })
+        reference.store = store
+        prepare(store)
+        store.dispatch(Increment())
     }
 
     @Test func dispatchingFromAReducerNamesTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let reference = StoreReference<Int>()
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { reference.store?.dispatch(Noop()) }
-                    return state ?? 0
-                }, nil)
-            reference.store = store
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement { $0.dispatch(Noop()) }
         }
         expectMessage("Reducers may not dispatch actions.", in: result)
     }
 
     @Test func dispatchingFromAReducerThroughMiddlewareNamesTheRule() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let reference = StoreReference<Int>()
-            let passThrough: Middleware<Int> = { _ in { next in { next($0) } } }
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { reference.store?.dispatch(Noop()) }
-                    return state ?? 0
-                }, nil, applyMiddleware(passThrough))
-            reference.store = store
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement(through: { _ in { next in { next($0) } } }) { $0.dispatch(Noop()) }
         }
         expectMessage("Reducers may not dispatch actions.", in: result)
     }
 
     @Test func readingTheStateFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let reference = StoreReference<Int>()
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { _ = reference.store?.state }
-                    return state ?? 0
-                }, nil)
-            reference.store = store
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement { _ = $0.state }
         }
         expectMessage("You may not call store.getState() while the reducer is executing.", in: result)
     }
 
     @Test func subscribingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let reference = StoreReference<Int>()
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { reference.store?.subscribe { _ in } }
-                    return state ?? 0
-                }, nil)
-            reference.store = store
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement { $0.subscribe { _ in } }
         }
         expectMessage("You may not call store.subscribe(_:) while the reducer is executing.", in: result)
     }
 
     @Test func disposingFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
             final class Holder { var subscription: (any ReduxDisposable)? }
             let holder = Holder()
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { holder.subscription?.dispose() }
-                    return state ?? 0
-                }, nil)
-            holder.subscription = store.subscribe { _ in }
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement(prepare: { holder.subscription = $0.subscribe { _ in } }) { _ in
+                holder.subscription?.dispose()
+            }
         }
         expectMessage("You may not dispose a store subscription while the reducer is executing.", in: result)
     }
 
     @Test func replacingTheReducerFromAReducer() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let reference = StoreReference<Int>()
-            let store = createStore(
-                { (state: Int?, action: any Action) -> Int in
-                    if action is Increment { reference.store?.replaceReducer { state, _ in state ?? 0 } }
-                    return state ?? 0
-                }, nil)
-            reference.store = store
-            store.dispatch(Increment())
+            StoreMisuseTests.reduceIncrement { $0.replaceReducer { state, _ in state ?? 0 } }
         }
         expectMessage("You may not call store.replaceReducer(_:) while the reducer is executing.", in: result)
     }
@@ -126,8 +101,7 @@ struct CompositionMisuseTests {
             exitIfStillRunning()
             _ = combineReducers([Reducer<Int>]())
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: combineReducers needs at least one reducer"))
+        expectMessage("combineReducers needs at least one reducer", in: result)
     }
 
     @Test func replacingTheReducerOfAScopedStore() async {
@@ -137,7 +111,6 @@ struct CompositionMisuseTests {
             let scoped = store.view(value: { $0 * 2 })
             scoped.replaceReducer { state, _ in state ?? 0 }
         }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: A scoped store has no reducer of its own"))
+        expectMessage("A scoped store has no reducer of its own", in: result)
     }
 }
