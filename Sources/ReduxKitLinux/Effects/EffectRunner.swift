@@ -36,8 +36,7 @@ final class EffectRunner: Sendable {
     func run<Success: Sendable>(
         scope: EffectScope = EffectScope(), _ operation: @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
-        let parent = EffectScope.current
-        let adoption = Locked(Adoption.pending)
+        let adoption = EffectScope.current.map(EffectAdoption.init(by:))
         tracker?.begin()
         let task = running.withLock { running in
             let key = running.nextKey
@@ -53,34 +52,15 @@ final class EffectRunner: Sendable {
                     }
                 }
                 self?.finished(key)
-                let adopted = adoption.withLock { adoption -> UInt64? in
-                    defer { adoption = .finished }
-                    if case .adopted(let key) = adoption { return key }
-                    return nil
-                }
-                if let parent, let adopted { parent.release(adopted) }
+                adoption?.childEnded()
                 tracker?.end()
                 return result
             }
             running.cancels[key] = { task.cancel() }
             return task
         }
-        if let parent, let key = parent.adopt({ task.cancel() }) {
-            let finished = adoption.withLock { adoption -> Bool in
-                if case .finished = adoption { return true }
-                adoption = .adopted(key)
-                return false
-            }
-            if finished { parent.release(key) }
-        }
+        adoption?.adopt { task.cancel() }
         return task
-    }
-
-    /// Where a task stands with the effect that started it.
-    private enum Adoption {
-        case pending
-        case adopted(UInt64)
-        case finished
     }
 
     private func finished(_ key: UInt64) {

@@ -64,3 +64,43 @@ final class EffectScope: Sendable {
         for cancel in cancels { cancel() }
     }
 }
+
+/// A child task's place in a parent ``EffectScope``: the child is adopted once
+/// its task exists, and released when it ends, in whichever order the two
+/// happen (a quick child can end before it is adopted; it is then released at
+/// once, so the parent never keeps a child that has ended).
+final class EffectAdoption: Sendable {
+    private enum Stage {
+        case pending
+        case adopted(UInt64)
+        case ended
+    }
+
+    private let parent: EffectScope
+    private let stage = Locked(Stage.pending)
+
+    init(by parent: EffectScope) {
+        self.parent = parent
+    }
+
+    /// Adopts the child, whose task `cancel` cancels; call once its task exists.
+    func adopt(_ cancel: @escaping @Sendable () -> Void) {
+        guard let key = parent.adopt(cancel) else { return }
+        let ended = stage.withLock { stage -> Bool in
+            if case .ended = stage { return true }
+            stage = .adopted(key)
+            return false
+        }
+        if ended { parent.release(key) }
+    }
+
+    /// Notes that the child ended; call at the end of its task.
+    func childEnded() {
+        let adopted = stage.withLock { stage -> UInt64? in
+            defer { stage = .ended }
+            if case .adopted(let key) = stage { return key }
+            return nil
+        }
+        if let adopted { parent.release(adopted) }
+    }
+}

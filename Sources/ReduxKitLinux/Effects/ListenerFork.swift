@@ -17,8 +17,7 @@ extension ListenerContext {
         guard let runner = hub.runner else {
             return ListenerFork(task: Task { .failure(CancellationError()) })
         }
-        let forks = run.forks
-        let slot = Locked(ForkSlot.pending)
+        let adoption = EffectAdoption(by: run.forks)
         let task = runner.run { () async -> Result<Value, any Error> in
             let result: Result<Value, any Error>
             do {
@@ -29,32 +28,13 @@ extension ListenerContext {
             } catch {
                 result = .failure(Task.isCancelled ? CancellationError() : error)
             }
-            let adopted = slot.withLock { slot -> UInt64? in
-                defer { slot = .finished }
-                if case .adopted(let key) = slot { return key }
-                return nil
-            }
-            if let adopted { forks.release(adopted) }
+            adoption.childEnded()
             return result
         }
-        if let key = forks.adopt({ task.cancel() }) {
-            let finished = slot.withLock { slot -> Bool in
-                if case .finished = slot { return true }
-                slot = .adopted(key)
-                return false
-            }
-            if finished { forks.release(key) }
-        }
+        adoption.adopt { task.cancel() }
         if autoJoin { run.join { _ = await task.value } }
         return ListenerFork(task: task)
     }
-}
-
-/// Where a fork stands with its run's fork list.
-private enum ForkSlot: Sendable {
-    case pending
-    case adopted(UInt64)
-    case finished
 }
 
 /// A child task a listener's effect forked (RTK's `ForkedTask`): await its
