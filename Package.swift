@@ -6,20 +6,41 @@ let package = Package(
     // What the code needs on Apple platforms (Linux ignores this): `Synchronization`'s `Atomic`
     // (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2); `Observation` and `Clock` need less.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // One product per concern, so an app imports what it uses (Docs/Architecture.md has the picture):
+    // the core store (no Foundation), effects, devtools, and test tools.
     products: [
         .library(name: "ReduxKitLinux", targets: ["ReduxKitLinux"]),
+        .library(name: "ReduxKitLinuxEffects", targets: ["ReduxKitLinuxEffects"]),
+        .library(name: "ReduxKitLinuxDevtools", targets: ["ReduxKitLinuxDevtools"]),
         .library(name: "ReduxKitLinuxTesting", targets: ["ReduxKitLinuxTesting"]),
     ],
     targets: [
         .target(name: "ReduxKitLinux"),
-        .target(name: "ReduxKitLinuxTesting", dependencies: ["ReduxKitLinux"]),
-        .executableTarget(name: "Demo", dependencies: ["ReduxKitLinux"]),
-        .executableTarget(name: "Benchmarks", dependencies: ["ReduxKitLinux"]),
+        .target(name: "ReduxKitLinuxEffects", dependencies: ["ReduxKitLinux"]),
+        .target(name: "ReduxKitLinuxDevtools", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
+        .target(name: "ReduxKitLinuxTesting", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
+        .executableTarget(
+            name: "Demo", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
         .executableTarget(name: "Soak", dependencies: ["ReduxKitLinux"]),
-        .executableTarget(name: "LeakCheck", dependencies: ["ReduxKitLinux"]),
+        .executableTarget(name: "LeakCheck", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         // A child process the Persistence tests kill with SIGKILL mid-save (built with the tests).
-        .executableTarget(name: "PersistenceCrashTester", dependencies: ["ReduxKitLinux"]),
-        .testTarget(name: "ReduxKitLinuxTests", dependencies: ["ReduxKitLinux", "ReduxKitLinuxTesting"]),
+        .executableTarget(name: "PersistenceCrashTester", dependencies: ["ReduxKitLinuxDevtools"]),
+        // Helpers the test targets share (fixtures, threads, child processes); not a product.
+        .target(
+            name: "ReduxKitLinuxTestSupport", dependencies: ["ReduxKitLinux"], path: "Tests/ReduxKitLinuxTestSupport"),
+        // The tests mirror the products: each target imports only the product it tests (and what that needs).
+        .testTarget(name: "ReduxKitLinuxTests", dependencies: ["ReduxKitLinux", "ReduxKitLinuxTestSupport"]),
+        .testTarget(
+            name: "ReduxKitLinuxEffectsTests",
+            dependencies: ["ReduxKitLinuxEffects", "ReduxKitLinuxTesting", "ReduxKitLinuxTestSupport"]),
+        .testTarget(
+            name: "ReduxKitLinuxDevtoolsTests",
+            dependencies: ["ReduxKitLinuxDevtools", "ReduxKitLinuxTesting", "ReduxKitLinuxTestSupport"]),
+        .testTarget(
+            name: "ReduxKitLinuxTestingTests",
+            dependencies: ["ReduxKitLinuxTesting", "ReduxKitLinuxEffects", "ReduxKitLinuxTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,6 +34,7 @@ diff <(sed '/^$/d;/^import /d' "$work/demo-expected.swift") <(sed '/^$/d' "$work
 # Build the library, then the three-edit gist against it, both ways.
 swift build --target ReduxKitLinux -Xswiftc -warnings-as-errors >/dev/null
 bin=$(swift build --show-bin-path)
+mapfile -t objects < <(python3 .ci/library-objects.py "$bin" ReduxKitLinux)
 mkdir -p "$work/top" "$work/function"
 cp "$work/three-edits.swift" "$work/top/main.swift"
 {
@@ -47,7 +48,7 @@ cp "$work/three-edits.swift" "$work/top/main.swift"
 expected=$'AppState(count: Optional(1))\nAppState(count: Optional(2))\nAppState(count: Optional(1))'
 for form in top function; do
     if ! swiftc -swift-version 6 -debug-diagnostic-names -I "$bin/Modules" "$work/$form/main.swift" \
-        "$bin"/ReduxKitLinux.build/*.o -o "$work/$form/gist" 2> "$work/$form/diagnostics"; then
+        "${objects[@]}" -o "$work/$form/gist" 2> "$work/$form/diagnostics"; then
         cat "$work/$form/diagnostics" >&2
         echo "check-gist: the gist ($form) does not compile" >&2
         exit 1

@@ -13,7 +13,8 @@ needs = {
 }
 declared = {p["platformName"]: int(p["version"].split(".")[0]) for p in json.load(sys.stdin).get("platforms") or []}
 imported = set()
-for root in ("Sources/ReduxKitLinux", "Sources/ReduxKitLinuxTesting"):
+for root in ("Sources/ReduxKitLinux", "Sources/ReduxKitLinuxEffects", "Sources/ReduxKitLinuxDevtools",
+             "Sources/ReduxKitLinuxTesting"):
     for directory, _, files in os.walk(root):
         for name in files:
             if name.endswith(".swift"):

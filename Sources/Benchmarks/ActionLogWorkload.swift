@@ -1,5 +1,6 @@
 import Foundation
 import ReduxKitLinux
+import ReduxKitLinuxDevtools
 
 /// Workload 13: workload 1 with an ``ActionLog`` recording every dispatch to a
 /// file; its floor column is workload 1's store with no log. The target is at

@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 /// Workload 15: what effect middleware costs a dispatch that starts no effect.
 enum EffectMiddlewareWorkload {

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxKitLinux
+import ReduxKitLinuxDevtools
 
 /// Workload 12 and the `--persistence-memory` and `--restore` modes: what
 /// ``Persistence`` costs.

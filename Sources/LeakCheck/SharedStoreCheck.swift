@@ -1,5 +1,6 @@
 import Foundation
 import ReduxKitLinux
+import ReduxKitLinuxEffects
 import Synchronization
 
 /// Counts calls made from any thread.

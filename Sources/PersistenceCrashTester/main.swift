@@ -1,7 +1,7 @@
 import Foundation
-import ReduxKitLinux
+import ReduxKitLinuxDevtools
 
-// A child process for the Persistence tests (Tests/ReduxKitLinuxTests/Devtools/PersistenceProcessTests.swift):
+// A child process for the Persistence tests (Tests/ReduxKitLinuxDevtoolsTests/Persistence/PersistenceProcessTests.swift):
 // they start it, kill it with SIGKILL at random moments, or let it end, and check the state file.
 //
 //   PersistenceCrashTester save <file> <writer> [<count>]

@@ -4,7 +4,7 @@ import Foundation
 /// it wakes when the test says so, never because time passed.
 ///
 /// Hand it to the code under test (`Dependencies(clock: clock)`, a
-/// ``ReduxKitLinux/Persistence``'s `clock:`), wait without polling until that
+/// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`), wait without polling until that
 /// code has reached its sleep, then move time:
 ///
 /// ```swift
@@ -84,13 +84,13 @@ public final class TestClock: Clock, Sendable {
         var cancelledWaits: Set<UInt64> = []
     }
 
-    private let status: TestLocked<Status>
+    private let status: Locked<Status>
 
     /// Creates a clock standing at `now`.
     ///
     /// - Parameter now: Where it starts (its zero by default).
     public init(now: Instant = Instant(offset: .zero)) {
-        status = TestLocked(Status(now: now))
+        status = Locked(Status(now: now))
     }
 
     /// Where the clock stands: moved only by ``advance(by:)``,

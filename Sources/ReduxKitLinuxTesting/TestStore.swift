@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 /// A store for tests that checks every state change, every action effects
 /// dispatch and every effect's end, exhaustively (as The Composable
@@ -30,7 +30,7 @@ import Foundation
 /// Testing when it runs the test, and to XCTest otherwise, at the test's own
 /// line; each says first what failed, then the details.
 ///
-/// The store under test is a ``SharedStore``, so effects dispatch back through
+/// The store under test is a ``/ReduxKitLinux/SharedStore``, so effects dispatch back through
 /// its lock wherever the test runs. Its reducer and middleware are handed over
 /// (`sending`): in a `@MainActor` test, create the thunk middleware with
 /// `thunkMiddleware(isolation: nil)` (one created on the main actor belongs to
@@ -44,7 +44,7 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     let timeoutClock: any Clock<Duration>
     /// Where the test created the test store.
     let created: CallSite
-    let progress = TestLocked(Progress())
+    let progress = Locked(Progress())
 
     /// What the test has done so far, for the checks at its end.
     struct Progress: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 // Finishing: every received action asserted, every effect ended.
 extension TestStore {

@@ -1,4 +1,4 @@
-@_spi(Testing) import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 // Receiving: the next action middleware or effects dispatched, waited for on a
 // continuation (no polling), with a timeout measured on the test store's

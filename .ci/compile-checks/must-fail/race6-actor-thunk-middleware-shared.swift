@@ -3,7 +3,7 @@
 // expect: note: 'self'-isolated 'store' is passed as a 'sending' parameter
 // Race 6, on an actor of one's own: the store built with that actor's `thunkMiddleware()` belongs to
 // the actor and cannot be handed to a SharedStore.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct Increment: Action {}
 struct CounterState: Equatable, Sendable { var count = 0 }

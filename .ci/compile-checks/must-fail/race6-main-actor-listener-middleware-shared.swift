@@ -2,7 +2,7 @@
 // expect: [#SendingRisksDataRace]
 // expect: note: main actor-isolated 'store' is passed as a 'sending' parameter
 // Race 6, with listener middleware: `listeners.middleware()` made on the main actor belongs to it too.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct Increment: Action {}
 struct CounterState: Equatable, Sendable { var count = 0 }

@@ -2,7 +2,7 @@
 // expect: [#SendableClosureCaptures]
 // Race 6, through the builder: the main actor's `thunkMiddleware()` cannot be smuggled into
 // `SharedStore { ... }`, whose builder is @Sendable; made inside the builder (TWIN), it has no actor.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct Increment: Action {}
 struct CounterState: Equatable, Sendable { var count = 0 }

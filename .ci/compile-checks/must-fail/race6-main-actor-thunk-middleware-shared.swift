@@ -4,7 +4,7 @@
 // Race 6: `thunkMiddleware()` made on the main actor belongs to it (its async thunks' results come back
 // there), and so does the store built with it: it cannot be handed to a SharedStore. The TWIN line is
 // the fix: `thunkMiddleware(isolation: nil)`.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct Increment: Action {}
 struct CounterState: Equatable, Sendable { var count = 0 }

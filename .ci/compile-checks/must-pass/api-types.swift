@@ -3,7 +3,7 @@
 // compiles if the call's result has exactly the named type, so a change to which overload a common
 // call picks, or to what it returns, fails this program at build time. The program also runs, so the
 // overloads picked are checked to behave (repeat-skipping by `Equatable`, the reducer shapes).
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 /// Compiles only when `value` is exactly a `T` (no conversion: `T` is fixed by the second argument).
 func expectType<T>(_ value: T, is _: T.Type) {}

@@ -2,7 +2,7 @@
 // An async thunk on a Store made in a @MainActor function with `thunkMiddleware()`: its body runs in
 // a task of its own, and its result comes back into the store on the main actor (the reducer and
 // the subscriber assert it), before the handle's value is returned.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct AppState: Equatable, Sendable {
     var profile: String?

@@ -2,7 +2,7 @@
 // An async thunk on a SharedStore whose store and `thunkMiddleware()` were made outside any actor
 // (nil isolation): its results and the body's own dispatches go back through the shared store's
 // lock, from the thunk's task.
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 struct Note: Action { let text: String }
 struct AppState: Equatable, Sendable {

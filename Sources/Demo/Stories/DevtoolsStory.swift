@@ -1,5 +1,6 @@
 import Foundation
 import ReduxKitLinux
+import ReduxKitLinuxDevtools
 
 /// Devtools on a todo list: edited through actions, undone and redone with time
 /// travel, every action logged to a JSON Lines file and replayed into a new

@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 /// Loading a resource through an async thunk: the pending → fulfilled sequence,
 /// a second load cancelled on the way, and every action logged by the logger.

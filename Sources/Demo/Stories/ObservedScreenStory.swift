@@ -1,5 +1,6 @@
 import Observation
 import ReduxKitLinux
+import ReduxKitLinuxEffects
 import Synchronization
 
 /// A main-actor screen with two views, each tracking only the fields it reads

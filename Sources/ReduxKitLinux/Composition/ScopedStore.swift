@@ -21,7 +21,7 @@ extension Store {
     /// domain. A scoped store has no reducer of its own: `replaceReducer` on it
     /// stops the process.
     ///
-    /// A ``Thunk`` or an ``AsyncThunk``'s action of the child's state,
+    /// A ``/ReduxKitLinuxEffects/Thunk`` or an ``/ReduxKitLinuxEffects/AsyncThunk``'s action of the child's state,
     /// dispatched to the scoped store, goes up to this store's
     /// `thunkMiddleware()` (every middleware before it sees it) and runs in
     /// the scoped store's terms: its `getState` returns the child's state, and
@@ -91,8 +91,8 @@ extension Store {
 
 /// The backend of a scoped store: reads, dispatches and subscribes through its
 /// parent store, and disposes its subscriptions when it is freed.
-final class ScopedStoreBackend<Parent, Child>: StoreBackend {
-    let parent: Store<Parent>
+package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
+    package let parent: Store<Parent>
     private let derive: (Parent) -> Child
     private let isRepeat: ((Child, Child) -> Bool)?
     private let embed: (any Action) -> any Action
@@ -102,11 +102,11 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     private var subscriptions: [UInt64: any ReduxDisposable] = [:]
     private var nextSubscription: UInt64 = 0
     /// What its async thunks run with, while any runs (it keeps itself alive
-    /// until its runs end).
-    weak var effects: ScopedEffects<Parent, Child>?
+    /// until its runs end): the effects product's `ScopedEffects`.
+    package weak var effects: AnyObject?
     /// The lock of the shared store holding this scoped store, if any: its
     /// async thunks get back into it under that lock.
-    private(set) var sharedLock: StoreLock?
+    package private(set) var sharedLock: StoreLock?
 
     init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
@@ -124,24 +124,24 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         }
     }
 
-    func dispatch(_ action: any Action) -> any Action {
+    package func dispatch(_ action: any Action) -> any Action {
         if let effect = action as? any ScopedEffect, let result = effect.run(in: self) { return result }
         return parent.backend.serialize { parent.dispatch(embed(action)) }
     }
 
-    func serialize(_ body: () -> any Action) -> any Action {
+    package func serialize(_ body: () -> any Action) -> any Action {
         parent.backend.serialize(body)
     }
 
-    func getState() -> Child {
+    package func getState() -> Child {
         parent.backend.read(derive)
     }
 
-    func read<Result>(_ body: (Child) -> Result) -> Result {
+    package func read<Result>(_ body: (Child) -> Result) -> Result {
         parent.backend.read { body(derive($0)) }
     }
 
-    func subscribe(_ makeSubscriber: (Child) -> (Child) -> Void) -> any ReduxDisposable {
+    package func subscribe(_ makeSubscriber: (Child) -> (Child) -> Void) -> any ReduxDisposable {
         let derive = self.derive
         let isRepeat = self.isRepeat
         let parentSubscription = parent.backend.subscribe { parentState in
@@ -162,31 +162,26 @@ final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         subscriptions[key] = nil
     }
 
-    func replaceReducer(_ reducer: @escaping InPlaceReducer<Child>) {
+    package func replaceReducer(_ reducer: @escaping InPlaceReducer<Child>) {
         Misuse.fail(Misuse.replaceReducerOnScopedStore)
     }
 
     /// Sends this scoped store's own async thunks back under the lock of
     /// `shared`, the shared store holding it. (The parent's effects dispatch
     /// into the parent, not through a shared store of this child's state.)
-    func effectTrackers() -> [EffectTracker] { [] }
+    package func effectTrackers() -> [EffectTracker] { [] }
 
-    func routeEffects(through shared: AnyObject & Sendable) {
+    package func routeEffects(through shared: AnyObject & Sendable) {
         sharedLock = (shared as? any LockSharing)?.lock
     }
 
-    /// What this scoped store's async thunks run with: the one in use, or a
-    /// new one over a scoped store of its own (with this one's parent and
-    /// closures, and none of its subscriptions), so that runs still going when
-    /// this scoped store is freed keep only that.
-    func effectsInUse() -> ScopedEffects<Parent, Child> {
-        if let effects { return effects }
+    /// A scoped store of its own with this one's parent, closures and shared
+    /// lock, and none of its subscriptions: what async thunks still running
+    /// when this scoped store is freed keep alive instead of it.
+    package func twin() -> ScopedStoreBackend<Parent, Child> {
         let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
         twin.sharedLock = sharedLock
-        let effects = ScopedEffects(scope: twin)
-        twin.effects = effects
-        self.effects = effects
-        return effects
+        return twin
     }
 }
 

@@ -4,7 +4,7 @@
 /// Breaking one of these rules is a programming error, as in Redux; the library
 /// stops the process at once rather than deadlock or corrupt a store's state.
 @usableFromInline
-enum Misuse {
+package enum Misuse {
     /// A reducer called `dispatch` on its own store.
     @usableFromInline static let dispatchFromReducer = "Reducers may not dispatch actions."
     /// A reducer called `getState()` or `state` on its own store.
@@ -41,47 +41,47 @@ enum Misuse {
         "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
     /// An async thunk was dispatched to a store without the thunk middleware.
-    @usableFromInline static let asyncThunkWithoutMiddleware =
+    @usableFromInline package static let asyncThunkWithoutMiddleware =
         "An AsyncThunk needs the thunk middleware: "
         + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
     /// The thunk middleware was given an api not made by applyMiddleware.
-    @usableFromInline static let asyncThunkWithoutStore =
+    @usableFromInline package static let asyncThunkWithoutStore =
         "Async thunks need a MiddlewareApi made by applyMiddleware, to reach their store from a task."
 
     /// An async effect was started in a store that has no way back for its results.
-    @usableFromInline static let asyncEffectWithoutWayBack =
+    @usableFromInline package static let asyncEffectWithoutWayBack =
         "This store has no way back for async effects: it lives on no actor. "
         + "Create the store and its thunkMiddleware() (or listeners.middleware()) on an actor, "
         + "such as in a @MainActor function, or hand the store to a SharedStore."
 
     /// A TimeTravel's enhancer was applied to a second store.
-    @usableFromInline static let timeTravelRecordsOneStore =
+    @usableFromInline package static let timeTravelRecordsOneStore =
         "A TimeTravel records one store; make one TimeTravel for each store."
     /// A TimeTravel's enhancer was applied on top of a store that is not a store's own core.
-    @usableFromInline static let timeTravelNeedsARootStore =
+    @usableFromInline package static let timeTravelNeedsARootStore =
         "TimeTravel needs a store created by createStore (not a scoped store)."
 
     /// Two action types were registered under one name.
-    @usableFromInline static let actionRegistryNameTaken =
+    @usableFromInline package static let actionRegistryNameTaken =
         "Another action type is already registered under this name; give one of them a name of its own"
     /// An ActionLog's enhancer was applied to a second store.
-    @usableFromInline static let actionLogRecordsOneStore =
+    @usableFromInline package static let actionLogRecordsOneStore =
         "An ActionLog records one store; make one ActionLog for each store and file."
     /// An ActionLog's enhancer was applied on top of a store that is not a store's own core.
-    @usableFromInline static let actionLogNeedsARootStore =
+    @usableFromInline package static let actionLogNeedsARootStore =
         "ActionLog needs a store created by createStore (not a scoped store)."
     /// An action log was replayed into a store that is not a store's own core.
-    @usableFromInline static let replayNeedsARootStore =
+    @usableFromInline package static let replayNeedsARootStore =
         "replayActionLog feeds a log to a store's reducer: replay into a store created by createStore "
         + "(not a scoped store)."
 
     /// A Persistence's enhancer was applied to a second store.
-    @usableFromInline static let persistenceKeepsOneStore =
+    @usableFromInline package static let persistenceKeepsOneStore =
         "A Persistence keeps one store's state; make one Persistence for each store and file."
 
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline
-    static func fail(_ message: String) -> Never {
+    package static func fail(_ message: String) -> Never {
         fatalError("ReduxKitLinux: \(message)")
     }
 }

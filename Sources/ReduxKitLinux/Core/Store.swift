@@ -24,15 +24,15 @@ public final class Store<State> {
     /// What the store is built on: its own state, reducer and subscribers, or a
     /// view into another store. Shared with every store an enhancer builds on
     /// top of this one.
-    @usableFromInline let backend: any StoreBackend<State>
+    @usableFromInline package let backend: any StoreBackend<State>
     /// The backend when it is a store's own core: the hot paths call it directly,
     /// specialised, rather than through the existential.
-    @usableFromInline let core: StoreCore<State>?
+    @usableFromInline package let core: StoreCore<State>?
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
     @usableFromInline let enhancedDispatch: Dispatch?
 
     @inlinable
-    init(backend: any StoreBackend<State>) {
+    package init(backend: any StoreBackend<State>) {
         self.backend = backend
         self.core = backend as? StoreCore<State>
         self.enhancedDispatch = nil

@@ -13,7 +13,7 @@
 /// generic metadata at run time on every dispatch, which cost more than the
 /// dispatch itself.
 @usableFromInline
-final class StoreCore<State>: StoreCoreBase, StoreBackend {
+package final class StoreCore<State>: StoreCoreBase, StoreBackend {
     // Every `var` below is `@exclusivity(unchecked)`: Swift would otherwise check
     // exclusive access to a class's stored `var`s at run time, several times a
     // dispatch. The core is used from one isolation domain at a time (it is not
@@ -89,7 +89,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     /// Runs the reducer on the current state, in place, and notifies the
     /// subscribers. Returns `action`.
     @inlinable
-    func dispatch(_ action: consuming any Action) -> any Action {
+    package func dispatch(_ action: consuming any Action) -> any Action {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         isReducing = true
         runningReducer.run(&state, action)
@@ -101,7 +101,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     @inlinable
-    func serialize(_ body: () -> any Action) -> any Action {
+    package func serialize(_ body: () -> any Action) -> any Action {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         enhancedDispatchDepth += 1
         defer { enhancedDispatchDepth -= 1 }
@@ -151,13 +151,13 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     @inlinable
-    func getState() -> State {
+    package func getState() -> State {
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
         return state
     }
 
     @inlinable
-    func read<Result>(_ body: (State) -> Result) -> Result {
+    package func read<Result>(_ body: (State) -> Result) -> Result {
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
         let current = state
         return body(current)
@@ -167,7 +167,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     /// first called on the next dispatch. `makeSubscriber` gets the current
     /// state, and nothing can be dispatched before the subscriber is in place.
     @inlinable
-    func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
+    package func subscribe(_ makeSubscriber: (State) -> (State) -> Void) -> any ReduxDisposable {
         if isReducing { Misuse.fail(Misuse.subscribeFromReducer) }
         let current = state
         let subscriber = makeSubscriber(current)
@@ -196,7 +196,7 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
 
     /// Sets the state without the reducer and notifies the subscribers, as a
     /// dispatch would (time travel's jumps).
-    func jump(to target: State) {
+    package func jump(to target: State) {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
         state = target
         version &+= 1
@@ -205,19 +205,19 @@ final class StoreCore<State>: StoreCoreBase, StoreBackend {
     }
 
     @usableFromInline
-    func routeEffects(through shared: AnyObject & Sendable) {
+    package func routeEffects(through shared: AnyObject & Sendable) {
         for route in effectRoutes {
             route.route?.routeThrough(shared: shared)
         }
     }
 
     @usableFromInline
-    func effectTrackers() -> [EffectTracker] {
+    package func effectTrackers() -> [EffectTracker] {
         effectRoutes.compactMap { $0.route?.tracker }
     }
 
     @usableFromInline
-    func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
+    package func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
         reducer = ReducerBox(newReducer)
         _ = dispatch(ReplaceReducerAction())
@@ -252,7 +252,7 @@ final class StoreObserver<State> {
 
 extension StoreCore {
     /// Adds an observer of every reduction and jump, after those already added.
-    func observe(reduced: @escaping (any Action, State) -> Void, jumped: @escaping (State) -> Void) {
+    package func observe(reduced: @escaping (any Action, State) -> Void, jumped: @escaping (State) -> Void) {
         guard let previous = observer else {
             observer = StoreObserver(reduced: reduced, jumped: jumped)
             return

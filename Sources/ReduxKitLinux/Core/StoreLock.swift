@@ -16,14 +16,14 @@ import Synchronization
 /// contended lock spins briefly before sleeping, which keeps two dispatching
 /// threads from handing the lock back and forth through the kernel.
 @usableFromInline
-final class StoreLock: Sendable {
+package final class StoreLock: Sendable {
     // `mutex` is only used through pthread calls; `owner` and `depth` are atomics.
     @usableFromInline nonisolated(unsafe) let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let owner = Atomic<UInt>(0)
     @usableFromInline let depth = Atomic<Int>(0)
 
     @usableFromInline
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -41,7 +41,7 @@ final class StoreLock: Sendable {
 
     /// A number that identifies the calling thread while it runs.
     @inlinable
-    static var currentThread: UInt {
+    package static var currentThread: UInt {
         #if canImport(Glibc)
             UInt(pthread_self())
         #else
@@ -51,7 +51,7 @@ final class StoreLock: Sendable {
 
     /// Takes the lock, or counts one more level if this thread already holds it.
     @inlinable
-    func lock() {
+    package func lock() {
         let thread = Self.currentThread
         if owner.load(ordering: .relaxed) == thread {
             depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
@@ -65,7 +65,7 @@ final class StoreLock: Sendable {
     /// Takes the lock if no other thread holds it, without waiting.
     ///
     /// - Returns: Whether the lock was taken (then `unlock()` releases it).
-    func tryLock() -> Bool {
+    package func tryLock() -> Bool {
         let thread = Self.currentThread
         if owner.load(ordering: .relaxed) == thread {
             depth.store(depth.load(ordering: .relaxed) + 1, ordering: .relaxed)
@@ -79,7 +79,7 @@ final class StoreLock: Sendable {
 
     /// Releases one level; the last one releases the mutex.
     @inlinable
-    func unlock() {
+    package func unlock() {
         let remaining = depth.load(ordering: .relaxed) - 1
         depth.store(remaining, ordering: .relaxed)
         if remaining == 0 {

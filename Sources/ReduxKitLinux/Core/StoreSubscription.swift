@@ -45,7 +45,7 @@ final class StoreSubscription: ReduxDisposable {
 /// What a subscription handle needs of its store core, without its state type:
 /// a way to remove the subscription, and the token handles reach it through.
 @usableFromInline
-class StoreCoreBase {
+package class StoreCoreBase {
     /// Removes a subscription. The subclass passes a function formed where its
     /// state type is known, so disposing runs specialised code.
     @usableFromInline let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void

@@ -69,15 +69,15 @@ public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreE
 /// store is gone does nothing. Like the store, it lives in the store's
 /// isolation domain.
 @usableFromInline
-final class MiddlewareLink<State> {
+package final class MiddlewareLink<State> {
     private var connected = false
     private weak var store: Store<State>?
 
     @usableFromInline
-    init() {}
+    package init() {}
 
     @usableFromInline
-    func connect(to store: Store<State>) {
+    package func connect(to store: Store<State>) {
         connected = true
         self.store = store
     }

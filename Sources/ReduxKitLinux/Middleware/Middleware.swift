@@ -11,11 +11,11 @@ public struct MiddlewareApi<State> {
     public let getState: () -> State
     /// The way effects take back into the store `applyMiddleware` made this
     /// for (`nil` for an api made by hand).
-    let route: EffectRoute<State>?
+    package let route: EffectRoute<State>?
     /// The root core of the store `applyMiddleware` made this for (`nil` for an
     /// api made by hand or a scoped store), for devtools that observe every
     /// reduction whatever the middleware's position (the action log).
-    let core: StoreCore<State>?
+    package let core: StoreCore<State>?
 
     /// Creates the middleware's view of a store.
     ///

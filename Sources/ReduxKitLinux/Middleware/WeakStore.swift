@@ -11,9 +11,9 @@
 /// stops the process with a message naming the fixes, rather than drop what
 /// the effect dispatches.
 public final class WeakStore<State: Sendable>: Sendable {
-    let route: EffectRoute<State>
+    package let route: EffectRoute<State>
 
-    init(_ route: EffectRoute<State>) {
+    package init(_ route: EffectRoute<State>) {
         self.route = route
     }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One element of an array in the state read by index, or a field of it
 /// (`model[\.todos, 3]`, `model[\.todos, 3, \.done]`).

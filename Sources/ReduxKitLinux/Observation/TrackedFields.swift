@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One key path of the state that an ``ObservableStore`` has been read
 /// through: the key the model's registrar knows it by, how to tell whether its

@@ -54,10 +54,10 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
 
     /// Serialises every use of `store`; recursive, so a subscriber or middleware
     /// may dispatch again on the same thread.
-    @usableFromInline let lock: StoreLock
+    @usableFromInline package let lock: StoreLock
     /// The store; touched only with `lock` held. Unowned, so the hot paths read
     /// it without a retain: `owner` keeps it alive until `deinit`.
-    @usableFromInline unowned(unsafe) let store: Store<State>
+    @usableFromInline package unowned(unsafe) let store: Store<State>
     /// Owns `store`, and lets `deinit` free it with the lock held.
     private let owner: StoreOwner<State>
 
@@ -87,7 +87,7 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
 
     /// A shared store over `store`, a store scoped from one that `lock` guards
     /// (and held: called by `view`, under `lock`).
-    init(scoped store: Store<State>, lock: StoreLock) {
+    package init(scoped store: Store<State>, lock: StoreLock) {
         self.lock = lock
         self.store = store
         self.owner = StoreOwner(store)
@@ -164,3 +164,12 @@ final class StoreOwner<State> {
         self.store = store
     }
 }
+
+/// A shared store, seen without its state type: its lock (scoped stores in it
+/// send their async thunks' results back under it).
+package protocol LockSharing: AnyObject {
+    /// The lock everything the shared store runs is serialised by.
+    var lock: StoreLock { get }
+}
+
+extension SharedStore: LockSharing {}

@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 @Suite("combineReducers")

@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 /// In-place reducers mutate the store's state without copying it: checked by

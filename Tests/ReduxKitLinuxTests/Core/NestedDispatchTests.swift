@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 @Suite("Nested dispatch")
@@ -76,22 +77,5 @@ struct NestedDispatchTests {
             #expect(states == states.sorted() && Set(states).count == states.count)
             #expect(states.last == final)
         }
-    }
-}
-
-/// A small seeded random generator, so random tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

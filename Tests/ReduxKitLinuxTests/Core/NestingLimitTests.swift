@@ -1,4 +1,5 @@
 import Foundation
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux

@@ -1,5 +1,6 @@
 import Foundation
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 /// Checks that an exit test's child process printed `message`, with the library's prefix.

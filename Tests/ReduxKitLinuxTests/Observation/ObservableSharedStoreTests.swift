@@ -1,4 +1,5 @@
 import Observation
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux

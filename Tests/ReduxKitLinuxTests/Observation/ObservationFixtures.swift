@@ -1,4 +1,5 @@
 import Observation
+import ReduxKitLinuxTestSupport
 
 @testable import ReduxKitLinux
 

@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 /// Everything the library makes is freed once nobody holds it: checked with

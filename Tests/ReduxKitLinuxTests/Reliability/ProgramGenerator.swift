@@ -1,3 +1,5 @@
+import ReduxKitLinuxTestSupport
+
 /// Generates random programs from a seed, and shrinks failing ones.
 enum ProgramGenerator {
     /// The program for `seed`: the same seed always gives the same program.

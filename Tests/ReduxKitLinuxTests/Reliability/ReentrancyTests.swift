@@ -1,4 +1,5 @@
 import ReduxKitLinux
+import ReduxKitLinuxTestSupport
 import Testing
 
 /// Everything a subscriber, middleware, selector or scoped store may legally

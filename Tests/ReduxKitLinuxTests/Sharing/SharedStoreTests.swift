@@ -1,4 +1,5 @@
 import Foundation
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux
@@ -222,26 +223,5 @@ struct SharedStoreTests {
         #expect(shared.state == 100 + Self.total)
         #expect(calls.count == Self.total)
         #expect(built.count == 1)
-    }
-
-    @Test func thunksRunWholeUnderTheLock() {
-        let shared = SharedStore(createStore(counterReducer, nil, applyMiddleware(thunkMiddleware())))
-        let torn = Counter()
-        let thunksRun = Counter()
-        onThreads(Self.threads) { _ in
-            for _ in 0..<Self.dispatchesEach / 2 {
-                shared.dispatch(
-                    Thunk { dispatch, getState in
-                        thunksRun.increment()
-                        let before = getState()
-                        _ = dispatch(Increment())
-                        _ = dispatch(Increment())
-                        if getState() != before + 2 { torn.increment() }
-                    })
-            }
-        }
-        #expect(thunksRun.count == Self.total / 2)
-        #expect(shared.state == Self.total)
-        #expect(torn.count == 0)
     }
 }

@@ -1,3 +1,4 @@
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux

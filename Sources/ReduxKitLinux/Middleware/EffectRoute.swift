@@ -1,0 +1,126 @@
+/// The way an effect's task gets back into its store: under the lock of the
+/// ``SharedStore`` that took the store over, or on the actor the store lives on.
+///
+/// One route serves one `applyMiddleware` chain. Effect middleware created on
+/// an actor (`thunkMiddleware()`, a listener middleware) settle it on that
+/// actor; a ``SharedStore`` routes it through its lock when it takes the store.
+/// With neither, effects have no way back, and starting one stops the process
+/// with a message naming the fix (checked when the effect starts, not when it
+/// ends, so nothing is lost).
+package final class EffectRoute<State>: EffectRouting, Sendable {
+    private struct Ways {
+        /// The actor the store lives on.
+        var actor: (any Actor)?
+        /// The shared store holding the store (a `SharedStore<State>`).
+        weak var shared: (AnyObject & Sendable)?
+        /// Whether a shared store ever held the store (`shared` is `nil` once it is gone).
+        var wasShared = false
+    }
+
+    private let ways = Locked(Ways())
+    /// Counts the chain's running effect tasks.
+    package let tracker = EffectTracker()
+    private let link: ActorBoundLink<State>
+
+    package init(link: MiddlewareLink<State>) {
+        self.link = ActorBoundLink(link: link)
+    }
+
+    /// Records the actor the store lives on. `actor` must be the `isolated`
+    /// parameter of the function that created an effect middleware of this
+    /// chain (see ``ActorBoundLink`` for why that makes it the store's actor).
+    package func settle(on actor: (any Actor)?) {
+        guard let actor else { return }
+        ways.withLock { $0.actor = actor }
+    }
+
+    package func routeThrough(shared: AnyObject & Sendable) {
+        ways.withLock {
+            $0.shared = shared
+            $0.wasShared = true
+        }
+    }
+
+    /// Whether an effect started now could get back into the store.
+    package var hasWayBack: Bool {
+        ways.withLock { $0.actor != nil || $0.shared != nil }
+    }
+}
+
+extension EffectRoute where State: Sendable {
+    /// Dispatches `action` through the chain's store, in the store's domain.
+    ///
+    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    package func dispatch(_ action: any Action) async -> (any Action)? {
+        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
+        if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
+        guard let actor else {
+            if wasShared { return nil }  // the shared store is gone
+            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+        }
+        return await Self.dispatch(action, through: link, on: actor)
+    }
+
+    /// Runs `body` on the store's current state, in the store's domain.
+    ///
+    /// - Returns: What `body` returned, or `nil` if the store is gone.
+    func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async -> Result? {
+        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
+        if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
+        guard let actor else {
+            if wasShared { return nil }  // the shared store is gone
+            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+        }
+        return await Self.read(body, through: link, on: actor)
+    }
+
+    private static func dispatch(
+        _ action: any Action, through link: ActorBoundLink<State>, on actor: isolated any Actor
+    ) -> (any Action)? {
+        link.link.currentStore()?.dispatch(action)
+    }
+
+    private static func read<Result: Sendable>(
+        _ body: @Sendable (State) -> Result, through link: ActorBoundLink<State>, on actor: isolated any Actor
+    ) -> Result? {
+        link.link.currentStore().map { body($0.getState()) }
+    }
+}
+
+/// A chain's ``MiddlewareLink`` (and so its store), carried into effect tasks so
+/// they can use it on the store's actor.
+///
+/// Why no race is possible, although the link is not `Sendable`: the link is
+/// dereferenced only by `EffectRoute.dispatch(_:through:on:)` and
+/// `EffectRoute.read(_:through:on:)`, which are isolated to `actor`, and only
+/// when the route was settled on `actor`. A route is settled only by effect
+/// middleware with the `isolated` parameter it was created with, and the
+/// compiler puts the non-`Sendable` result of a call isolated to `actor` in
+/// `actor`'s region; `applyMiddleware` and `createStore` merge the store's
+/// region with its middleware's. So the store, its chain and this link are in
+/// `actor`'s region, and the compiler rejects every use of them outside
+/// `actor` (sending the store to another task, or into a ``SharedStore``, does
+/// not compile). Every use, the link's here included, is on `actor`. The route
+/// of a scoped store's async thunks (``ScopedEffects``) is settled on the actor
+/// the root's thunk middleware was created on, and its link leads to a twin of
+/// the scoped store made in the root store's region: the same argument holds.
+struct ActorBoundLink<State>: @unchecked Sendable {
+    let link: MiddlewareLink<State>
+}
+
+/// What a store's core needs of a route, without its state type.
+protocol EffectRouting: AnyObject {
+    /// Sends effects through `shared`, a `SharedStore` of the route's state.
+    func routeThrough(shared: AnyObject & Sendable)
+    /// Counts the chain's running effect tasks.
+    var tracker: EffectTracker { get }
+}
+
+/// A route a store's core knows of, weakly (the chain owns it).
+struct WeakEffectRoute {
+    weak var route: (any EffectRouting)?
+
+    init(_ route: any EffectRouting) {
+        self.route = route
+    }
+}

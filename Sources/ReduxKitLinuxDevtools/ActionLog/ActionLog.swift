@@ -1,0 +1,150 @@
+import Foundation
+
+/// What an action log does with an action whose type is not in its registry.
+///
+/// Such an action cannot be written, so a replay cannot reproduce the run past
+/// it. Whatever the choice, the log writes a line naming its type, marked
+/// `"unrecorded": true`, where it happened: a replay stops there with
+/// ``ActionLogError/Reason/unrecordedAction(type:)``, or, with
+/// ``ActionLogReplayOptions/skippingUnrecorded``, passes over it and counts it
+/// in ``ActionLogReplay/skippedUnrecorded``. Nothing vanishes without a trace.
+public enum UnregisteredActions: Sendable {
+    /// Also an error, reported to the log's `onError` in the dispatch that
+    /// reduced the action. The default.
+    case report
+    /// Not an error: the app expects these actions (say, ones its reducer
+    /// ignores). The line is still marked, so a replay can say how many it
+    /// passed over.
+    case skip
+    /// The same as ``skip``.
+    case mark
+}
+
+/// Records everything a store's reducer sees to a JSON Lines file, one line
+/// each, so the run can be replayed: ``replayActionLog(at:registry:into:options:)``
+/// from the state the store started with ends in the state it ended with.
+///
+/// ```swift
+/// let log = ActionLog<[Todo]>(registry: registry, file: logFile)
+/// let store = createStore(todos, [], log.enhancer)
+/// store.dispatch(AddTodo(title: "Milk"))
+/// log.flush()  // everything so far is in the file
+/// ```
+///
+/// It watches the store's reducer, not a place in the middleware chain, so
+/// what it records does not depend on where it sits among the enhancers: every
+/// action that reaches the reducer, in the order it does, including actions
+/// middleware and effects dispatch, nested dispatches from subscribers, and
+/// ``/ReduxKitLinux/ReplaceReducerAction``. Actions middleware swallows (a ``/ReduxKitLinuxEffects/Thunk``) are not
+/// recorded: the reducer never sees them. Each time-travel jump
+/// (``TimeTravel/undo()`` and the like) is a line too: with a `Codable` state
+/// it holds the state jumped to, so a replay ends where the store ended; with
+/// any other state, the jump is an error (to `onError`, as it happens) and a
+/// marked line, and a replay says the log is incomplete there.
+///
+/// ```
+/// {"type":"AddTodo","timestamp":"2026-11-29T10:00:00.123Z","payload":{"title":"Milk"}}
+/// {"type":"Tick","timestamp":"2026-11-29T10:00:00.124Z","unrecorded":true}
+/// {"jump":true,"timestamp":"2026-11-29T10:00:01.000Z","state":[]}
+/// ```
+///
+/// What cannot be recorded is never left out silently: an action of a type not
+/// in the registry is an error at its dispatch (see ``UnregisteredActions``),
+/// and an action that fails to encode is reported by the writer, a moment
+/// later; both leave a marked line. Errors go to `onError`, which by default
+/// writes one line to standard error.
+///
+/// The file is opened, locked and emptied when the store is created. One log
+/// writes a file: a second log opening it, in this process or another, gets
+/// ``ActionLogWriteError/Reason/fileInUse`` and writes nothing. A symbolic link
+/// at the path is refused (``ActionLogWriteError/Reason/symbolicLink``).
+///
+/// Recording costs a dispatch little: the action goes into a buffer, and a
+/// thread of the log's own encodes and writes it (so an action's `encode(to:)`
+/// runs on that thread; actions are `Sendable`), and nothing is written while
+/// the store's code runs. Lines reach the file shortly after, and for certain
+/// at ``flush()``, when the log and its store are freed, when the process
+/// exits normally, and before ``replayActionLog(at:registry:into:options:)``
+/// reads the file in this process. A store that gets 65,536 actions ahead of
+/// the writer waits for it, so memory stays bounded. A crash can tear the last
+/// line; a replay reports it, and can replay the lines before it.
+///
+/// An `ActionLog` records one store (a second stops the process), created by
+/// `createStore` (not a scoped store).
+public final class ActionLog<State>: Sendable {
+    /// The file the log writes.
+    public let file: URL
+    private let registry: ActionRegistry
+    private let unregistered: UnregisteredActions
+    private let onError: @Sendable (any Error) -> Void
+    private let recorder = Locked<(attached: Bool, recorder: ActionLogRecorder?)>((false, nil))
+
+    /// Creates an action log; it opens `file` when its enhancer creates the store.
+    ///
+    /// - Parameters:
+    ///   - registry: The action types to record.
+    ///   - file: The file to write; emptied when the store is created.
+    ///   - unregistered: Whether an action of a type not in `registry` is an
+    ///     error (``UnregisteredActions/report``, the default) or expected.
+    ///   - onError: Called with each ``ActionLogWriteError``: in the store's
+    ///     domain for what a dispatch or a jump finds (an unregistered action, a
+    ///     state that cannot be encoded) and for a file that cannot be opened,
+    ///     on the writer's thread for what writing finds. By default, a line to
+    ///     standard error.
+    public init(
+        registry: ActionRegistry,
+        file: URL,
+        unregistered: UnregisteredActions = .report,
+        onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
+    ) {
+        self.file = file
+        self.registry = registry
+        self.unregistered = unregistered
+        self.onError = onError
+    }
+
+    /// The enhancer to create the store with, in any position among the others.
+    public var enhancer: StoreEnhancer<State> {
+        { next in
+            { reducer, state in
+                let store = next(reducer, state)
+                guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
+                self.attach(to: core)
+                return store
+            }
+        }
+    }
+
+    /// Writes everything recorded so far to the file, and returns when it is
+    /// there. (Lines get there soon without it: this is for a point where they
+    /// must be.)
+    public func flush() {
+        recorder.withLock { $0.recorder }?.sink?.drain()
+    }
+
+    /// The writer, once the store is created (for tests).
+    var sinkForTesting: ActionLogSink? {
+        recorder.withLock { $0.recorder }?.sink
+    }
+
+    /// Opens the file and records every reduction and jump of `core`.
+    func attach(to core: StoreCore<State>) {
+        let recorder = makeRecorder()
+        // The core keeps the recorder alive; nothing here holds the core.
+        core.observe(
+            reduced: { action, _ in recorder.record(action) },
+            jumped: { state in recorder.recordJump(to: state) })
+    }
+
+    /// Opens the file for the log's one store.
+    func makeRecorder() -> ActionLogRecorder {
+        let alreadyAttached = recorder.withLock { state in
+            defer { state.attached = true }
+            return state.attached
+        }
+        if alreadyAttached { Misuse.fail(Misuse.actionLogRecordsOneStore) }
+        let made = ActionLogRecorder(registry: registry, file: file, unregistered: unregistered, onError: onError)
+        recorder.withLock { $0.recorder = made }
+        return made
+    }
+}

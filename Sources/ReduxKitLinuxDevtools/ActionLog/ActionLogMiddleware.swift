@@ -1,0 +1,43 @@
+import Foundation
+
+/// Records everything the store's reducer sees to a JSON Lines file: the
+/// middleware spelling of ``ActionLog``, which it makes when the store is
+/// created (see there for what is recorded, when it is written and what is
+/// reported).
+///
+/// It records what reaches the reducer, wherever it sits in the chain:
+/// actions other middleware and effects dispatch, nested dispatches and
+/// time-travel jumps included. Only when applied to a scoped store, or through
+/// a ``/ReduxKitLinux/MiddlewareApi`` made by hand (neither has a reducer of its own), does it
+/// record the actions that pass through it instead, and no jumps. Replay a log
+/// with ``replayActionLog(at:registry:into:options:)``.
+///
+/// - Parameters:
+///   - registry: The action types to record.
+///   - url: The file to write; emptied when the store is created.
+///   - unregistered: Whether an action of a type not in `registry` is an error
+///     (``UnregisteredActions/report``, the default) or expected.
+///   - onError: Called with each ``ActionLogWriteError``; by default, a line
+///     to standard error.
+/// - Returns: The middleware.
+public func actionLogMiddleware<State>(
+    registry: ActionRegistry,
+    to url: URL,
+    unregistered: UnregisteredActions = .report,
+    onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
+) -> Middleware<State> {
+    { api in
+        let log = ActionLog<State>(registry: registry, file: url, unregistered: unregistered, onError: onError)
+        if let core = api.core {
+            log.attach(to: core)
+            return { next in next }
+        }
+        let recorder = log.makeRecorder()
+        return { next in
+            { action in
+                recorder.record(action)
+                return next(action)
+            }
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// Maps action type names to `Codable` action types, so actions can be written
+/// to an action log and read back: ``ActionLog``,
+/// ``actionLogMiddleware(registry:to:unregistered:onError:)`` and
+/// ``replayActionLog(at:registry:into:options:)``.
+///
+/// ```swift
+/// var registry = ActionRegistry()
+/// registry.register(AddTodo.self)
+/// registry.register(ToggleTodo.self, name: "todo/toggle")
+/// ```
+///
+/// Every registry also knows ``/ReduxKitLinux/ReplaceReducerAction`` (as `"@@redux/REPLACE"`),
+/// the action `replaceReducer` runs through the new reducer, so a log records
+/// it like any other action the reducer sees.
+public struct ActionRegistry: Sendable {
+    /// How one registered type is written and read (a class: the writer
+    /// takes one for every line, and a class is one retain).
+    final class Codec: Sendable {
+        /// The name written in the log.
+        let name: String
+        /// The start of its lines, `{"type":"name"`, encoded once.
+        let header: [UInt8]
+        /// Appends the action's JSON to the encoder's output.
+        let write: @Sendable (any Action, ActionLogEncoder) throws -> Void
+        /// Decodes the action from a whole log line (its `payload` field).
+        let decode: @Sendable (Data) throws -> any Action
+
+        init(
+            name: String, write: @escaping @Sendable (any Action, ActionLogEncoder) throws -> Void,
+            decode: @escaping @Sendable (Data) throws -> any Action
+        ) {
+            self.name = name
+            let encoder = ActionLogEncoder()
+            encoder.writeRaw(#"{"type":"#)
+            encoder.writeString(name)
+            self.header = encoder.output
+            self.write = write
+            self.decode = decode
+        }
+    }
+
+    /// A log line's payload, decoded as the registered type.
+    private struct Envelope<A: Decodable>: Decodable {
+        let payload: A
+    }
+
+    /// The name ``/ReduxKitLinux/ReplaceReducerAction`` is logged under.
+    static let replaceReducerName = "@@redux/REPLACE"
+
+    private var codecs: [Codec] = []
+    private var codecByName: [String: Int] = [:]
+    private var codecByType: [ObjectIdentifier: Int] = [:]
+
+    /// A registry that knows only ``/ReduxKitLinux/ReplaceReducerAction``.
+    public init() {
+        add(
+            Codec(
+                name: Self.replaceReducerName,
+                write: { _, encoder in encoder.output.append(contentsOf: "{}".utf8) },
+                decode: { _ in ReplaceReducerAction() }),
+            for: ReplaceReducerAction.self)
+    }
+
+    /// Registers an action type under `name` (by default the type's name, as
+    /// `String(describing:)` gives it). Registering a second type under a name
+    /// already taken stops the process: the log could not tell them apart.
+    /// Registering a type again under a new name writes the new name from then
+    /// on, and still reads the old one.
+    ///
+    /// - Parameters:
+    ///   - type: The action type.
+    ///   - name: The name written in the log; keep it stable across versions.
+    public mutating func register<A: Action & Codable>(_ type: A.Type, name: String? = nil) {
+        let name = name ?? String(describing: type)
+        if let taken = codecByName[name], codecByType[ObjectIdentifier(type)] != taken {
+            Misuse.fail(Misuse.actionRegistryNameTaken + " (\(name))")
+        }
+        add(
+            Codec(
+                name: name,
+                write: { action, encoder in try encoder.append(action, as: A.self) },
+                decode: { line in try JSONDecoder().decode(Envelope<A>.self, from: line).payload }),
+            for: type)
+    }
+
+    private mutating func add(_ codec: Codec, for type: Any.Type) {
+        codecs.append(codec)
+        codecByName[codec.name] = codecs.count - 1
+        codecByType[ObjectIdentifier(type)] = codecs.count - 1
+    }
+
+    /// The name `action`'s type is registered under.
+    ///
+    /// - Parameter action: An action.
+    /// - Returns: The name, or `nil` if its type is not registered.
+    public func name(of action: any Action) -> String? {
+        codecIndex(of: action).map { codecs[$0].name }
+    }
+
+    /// Where the codec of `action`'s type is, or `nil` if its type is not
+    /// registered (one dictionary look-up: this runs on every dispatch).
+    func codecIndex(of action: any Action) -> Int? {
+        codecByType[ObjectIdentifier(Swift.type(of: action))]
+    }
+
+    /// The codec at `index` (from ``codecIndex(of:)``).
+    func codec(at index: Int) -> Codec {
+        codecs[index]
+    }
+
+    /// Whether a type is registered under `name`.
+    func isRegistered(_ name: String) -> Bool {
+        codecByName[name] != nil
+    }
+
+    /// Decodes the payload of a log line as the type registered under `name`
+    /// (which must be registered).
+    func decode(name: String, line: Data) throws -> any Action {
+        try codecs[codecByName[name]!].decode(line)
+    }
+}

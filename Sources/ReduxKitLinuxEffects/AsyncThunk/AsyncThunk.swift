@@ -1,0 +1,207 @@
+/// An asynchronous effect with a lifecycle, as Redux Toolkit's `createAsyncThunk`:
+/// dispatching it runs its body in a task and dispatches a ``Pending`` action at
+/// once, then a ``Fulfilled`` action with the value or a ``Rejected`` action
+/// with the error. One ``RequestID`` ties the three together.
+///
+/// ```swift
+/// let loadTodos = AsyncThunk<AppState, Void, [Todo]>("todos/load") { _, context in
+///     try await context.dependencies.api.todos()
+/// }
+///
+/// // In a reducer:
+/// if loadTodos.pending(action) != nil { state.isLoading = true }
+/// if let done = loadTodos.fulfilled(action) { state.todos = done.value }
+///
+/// // Anywhere:
+/// let handle = store.dispatch(thunk: loadTodos())   // an AsyncThunkHandle<[Todo]>
+/// let todos = try await handle.value
+/// ```
+///
+/// It needs the `thunkMiddleware()`, and a way back into the store for its
+/// results: a store created on an actor (with its `thunkMiddleware()` created
+/// there too), or a `SharedStore`. A body that throws never crashes
+/// anything: its error goes into the ``Rejected`` action. Exactly one
+/// ``Fulfilled`` or ``Rejected`` action ends each run that dispatched a
+/// ``Pending`` one. When the store is freed, its running thunks are cancelled
+/// and nothing more is dispatched.
+///
+/// Options, as Redux Toolkit's: a `condition` that can skip a run before it
+/// starts (no lifecycle action, the handle fails with
+/// ``AsyncThunkConditionError``); `dispatchConditionRejection` to dispatch a
+/// ``Rejected`` action for a skipped run anyway; `pendingMeta` to give the
+/// ``Pending`` action a meta; `serializeError` to choose how errors are logged.
+/// In the body, the context rejects with a typed payload
+/// (``AsyncThunkContext/rejectWithValue(_:meta:)``), fulfils with a meta
+/// (``AsyncThunkContext/fulfillWithValue(_:meta:)``), and starts other thunks
+/// (``AsyncThunkContext/dispatch(thunk:)``), which are cancelled with it.
+///
+/// Cancelling a run (``AsyncThunkHandle/cancel(reason:)``, or cancelling the
+/// task awaiting its handle, the effect that dispatched it, or the store)
+/// settles it at once: the ``Rejected`` action, with ``Rejected/wasCancelled``
+/// set, is dispatched without waiting for the body, which is cancelled too
+/// (it sees it through `Task.isCancelled` or a throwing
+/// `Task.checkCancellation()`) and whose result, whenever it comes, is dropped.
+///
+/// Dispatched to a scoped store (`store.view(…)`), an async thunk of the
+/// scoped store's state goes up to the root store's thunk middleware, and its
+/// actions and context are the scoped store's: `context.getState()` returns
+/// the child's state, `context.dispatch(_:)` embeds child actions. Such a run
+/// goes on if the scoped store is freed first, keeping what it needs (the root
+/// store included) until it ends; cancel it through its handle.
+public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: Sendable {
+    /// The prefix of the lifecycle actions' `type`: `"<prefix>/pending"` and so on.
+    public let typePrefix: String
+    /// The effect.
+    public let body: @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    let options: Options
+
+    /// What is checked and computed around the body.
+    struct Options: Sendable {
+        var condition: Condition?
+        var dispatchConditionRejection = false
+        var pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)?
+        var serializeError: @Sendable (any Error) -> SerializedError = { SerializedError($0) }
+    }
+
+    /// A thunk's condition, checked in the dispatch or in the run's task.
+    enum Condition: Sendable {
+        case immediate(@Sendable (Argument, AsyncThunkConditionContext<State>) -> Bool)
+        case deferred(@Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)
+    }
+
+    /// Defines an async thunk.
+    ///
+    /// - Parameters:
+    ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
+    ///   - condition: Checked in the dispatch, before anything else (so two
+    ///     dispatches in a row see the first one's ``Pending`` action in the
+    ///     state): returning `false` skips the run, with no lifecycle action,
+    ///     and its handle fails with ``AsyncThunkConditionError``.
+    ///   - dispatchConditionRejection: Whether a skipped run dispatches a
+    ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
+    ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
+    ///   - serializeError: How a rejection's error is written as the
+    ///     ``Rejected/serializedError`` an action log records.
+    ///   - body: The effect: given the argument and a context to dispatch and
+    ///     read the state from, returns the value or throws.
+    public init(
+        _ typePrefix: String,
+        condition: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> Bool)? = nil,
+        dispatchConditionRejection: Bool = false,
+        pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
+        serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
+        body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    ) {
+        self.typePrefix = typePrefix
+        self.body = body
+        self.options = Options(
+            condition: condition.map { .immediate($0) }, dispatchConditionRejection: dispatchConditionRejection,
+            pendingMeta: pendingMeta, serializeError: serializeError)
+    }
+
+    /// Defines an async thunk whose condition awaits (Redux Toolkit's condition
+    /// returning a promise): the run's task checks it first, and dispatches the
+    /// ``Pending`` action once it says yes, so the ``Pending`` action comes
+    /// after `dispatch` returns.
+    ///
+    /// - Parameters:
+    ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
+    ///   - asyncCondition: Returning `false` skips the run, with no lifecycle
+    ///     action; its handle fails with ``AsyncThunkConditionError``. A run
+    ///     cancelled while it waits for its condition ends the same way, with
+    ///     a `CancellationError`.
+    ///   - dispatchConditionRejection: Whether a skipped run dispatches a
+    ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
+    ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
+    ///   - serializeError: How a rejection's error is written as the
+    ///     ``Rejected/serializedError`` an action log records.
+    ///   - body: The effect: given the argument and a context to dispatch and
+    ///     read the state from, returns the value or throws.
+    public init(
+        _ typePrefix: String,
+        asyncCondition: @escaping @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+        dispatchConditionRejection: Bool = false,
+        pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
+        serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
+        body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    ) {
+        self.typePrefix = typePrefix
+        self.body = body
+        self.options = Options(
+            condition: .deferred(asyncCondition), dispatchConditionRejection: dispatchConditionRejection,
+            pendingMeta: pendingMeta, serializeError: serializeError)
+    }
+
+    /// The action that starts a run with `argument`; dispatch it.
+    ///
+    /// - Parameter argument: What the body receives.
+    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
+    public func callAsFunction(_ argument: Argument) -> AsyncThunkAction<State, Argument, Value> {
+        AsyncThunkAction(thunk: self, argument: argument)
+    }
+
+    /// Matches this thunk's ``Pending`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Pending`` action, or `nil` if it is not one.
+    public func pending(_ action: any Action) -> Pending? {
+        (action as? Pending).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
+    }
+
+    /// Matches this thunk's ``Fulfilled`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Fulfilled`` action, or `nil` if it is not one.
+    public func fulfilled(_ action: any Action) -> Fulfilled? {
+        (action as? Fulfilled).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
+    }
+
+    /// Matches this thunk's ``Rejected`` action, for reducers.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it is not one.
+    public func rejected(_ action: any Action) -> Rejected? {
+        (action as? Rejected).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
+    }
+
+    /// Matches this thunk's ``Fulfilled`` or ``Rejected`` action: a run that
+    /// ended, however (Redux Toolkit's `settled` matcher).
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: The run's end, or `nil` if `action` is neither.
+    public func settled(_ action: any Action) -> Settled? {
+        if let fulfilled = fulfilled(action) { return .fulfilled(fulfilled) }
+        return rejected(action).map { .rejected($0) }
+    }
+
+    /// Matches this thunk's ``Rejected`` action when the body rejected the run
+    /// with a value (Redux Toolkit's `isRejectedWithValue`); read the value
+    /// with `rejectedValue(as:)`.
+    ///
+    /// - Parameter action: A dispatched action.
+    /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it
+    ///   is not one or carries no rejected value.
+    public func rejectedWithValue(_ action: any Action) -> Rejected? {
+        rejected(action).flatMap { $0.wasRejectedWithValue ? $0 : nil }
+    }
+}
+
+extension AsyncThunk where Argument == Void {
+    /// The action that starts a run; dispatch it.
+    ///
+    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
+    public func callAsFunction() -> AsyncThunkAction<State, Argument, Value> {
+        AsyncThunkAction(thunk: self, argument: ())
+    }
+}
+
+/// The action that starts a run of an ``AsyncThunk``; made by calling the thunk.
+public struct AsyncThunkAction<State: Sendable, Argument: Sendable, Value: Sendable>: Action {
+    /// The thunk to run.
+    public let thunk: AsyncThunk<State, Argument, Value>
+    /// The argument to run it with.
+    public let argument: Argument
+
+    /// `"<prefix>"`, the thunk's type prefix.
+    public var type: String { thunk.typePrefix }
+}

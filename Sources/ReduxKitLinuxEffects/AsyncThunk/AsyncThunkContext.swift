@@ -1,0 +1,124 @@
+/// What an ``AsyncThunk``'s body gets: its run's identifier, the store's
+/// dependencies, a way to dispatch and read the state from its task, and
+/// Redux Toolkit's `rejectWithValue` and `fulfillWithValue`.
+///
+/// Dispatching and reading run in the store's own domain (on its actor, or
+/// under its `SharedStore`'s lock), so they are `async`. What the body
+/// starts through ``dispatch(thunk:)`` is cancelled with its run.
+public struct AsyncThunkContext<State: Sendable>: Sendable {
+    /// The run.
+    public let requestID: RequestID
+    /// What the thunk middleware was given (see ``Dependencies``): Redux
+    /// Toolkit's `extra`.
+    public let dependencies: Dependencies
+    let store: WeakStore<State>
+    /// Where ``fulfillWithValue(_:meta:)`` leaves its meta for the run.
+    let fulfilledMeta: Locked<AsyncThunkPayload?>
+
+    init(requestID: RequestID, dependencies: Dependencies, store: WeakStore<State>) {
+        self.requestID = requestID
+        self.dependencies = dependencies
+        self.store = store
+        self.fulfilledMeta = Locked(nil)
+    }
+
+    /// Dispatches `action` through the store's whole middleware chain; does
+    /// nothing once the store is gone.
+    ///
+    /// - Parameter action: The action to dispatch.
+    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    @discardableResult
+    public func dispatch(_ action: any Action) async -> (any Action)? {
+        await store.dispatch(action)
+    }
+
+    /// Starts another async thunk of this store and returns its handle, typed.
+    ///
+    /// The run it starts belongs to this one: cancelling this run (or its
+    /// store) cancels it too. Await its handle's `value` to use its result
+    /// (a rejection then rethrows, rejecting this run with the same error
+    /// unless the body catches it).
+    ///
+    /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
+    /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+        -> AsyncThunkHandle<Value>?
+    {
+        guard let returned = await store.dispatch(action) else { return nil }
+        guard let handle = returned as? AsyncThunkHandle<Value> else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
+        return handle
+    }
+
+    /// The store's current state.
+    ///
+    /// - Returns: The state, read now (not when the effect started).
+    /// - Throws: `CancellationError` if the store is gone (its effects are then
+    ///   being cancelled).
+    public func getState() async throws -> State {
+        guard let state = await store.getState() else { throw CancellationError() }
+        return state
+    }
+
+    /// Rejects the run with a payload of the body's own (Redux Toolkit's
+    /// `rejectWithValue`): throw what this returns. The ``AsyncThunk/Rejected``
+    /// action then carries `value` (read it with `rejectedValue(as:)`, or
+    /// match it with `rejectedWithValue(_:)`), and the run's handle throws
+    /// the ``RejectedWithValue`` error.
+    ///
+    /// ```swift
+    /// guard response.ok else { throw context.rejectWithValue(APIProblem(response)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The payload; `Encodable` if the action is to be logged.
+    ///   - meta: A meta for the ``AsyncThunk/Rejected`` action (read it with `meta(as:)`).
+    /// - Returns: The error to throw.
+    public func rejectWithValue(_ value: some Sendable, meta: (any Sendable)? = nil) -> RejectedWithValue {
+        RejectedWithValue(payload: .given(value), meta: meta.map { .given($0) })
+    }
+
+    /// Fulfils the run with `value` and a meta for its ``AsyncThunk/Fulfilled``
+    /// action (Redux Toolkit's `fulfillWithValue`): return what this returns.
+    ///
+    /// ```swift
+    /// return context.fulfillWithValue(todos, meta: Page(next: cursor))
+    /// ```
+    ///
+    /// The meta of the last call goes on the run's ``AsyncThunk/Fulfilled``
+    /// action, whatever value the body returns.
+    ///
+    /// - Parameters:
+    ///   - value: The run's value.
+    ///   - meta: The meta (read it with `meta(as:)`); `Encodable` if the
+    ///     action is to be logged.
+    /// - Returns: `value`.
+    public func fulfillWithValue<Value>(_ value: Value, meta: any Sendable) -> Value {
+        fulfilledMeta.withLock { $0 = .given(meta) }
+        return value
+    }
+}
+
+/// What an ``AsyncThunk``'s condition and `pendingMeta` get (Redux Toolkit's
+/// `{ getState, extra }`): the state when the thunk was dispatched, and the
+/// store's dependencies.
+public struct AsyncThunkConditionContext<State: Sendable>: Sendable {
+    /// The run the condition decides on.
+    public let requestID: RequestID
+    /// The store's state when the thunk was dispatched.
+    public let state: State
+    /// What the thunk middleware was given (see ``Dependencies``).
+    public let dependencies: Dependencies
+    let store: WeakStore<State>
+
+    /// The store's current state, for an `asyncCondition` that waited.
+    ///
+    /// - Returns: The state, read now.
+    /// - Throws: `CancellationError` if the store is gone.
+    public func getState() async throws -> State {
+        guard let state = await store.getState() else { throw CancellationError() }
+        return state
+    }
+}

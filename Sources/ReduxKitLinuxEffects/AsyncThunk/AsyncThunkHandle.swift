@@ -1,0 +1,120 @@
+/// What `dispatch` returns for an ``AsyncThunkAction`` when the thunk middleware
+/// ran it (Redux Toolkit's thunk promise): await the run's value, or cancel it.
+///
+/// Awaiting ``value`` or ``result`` also waits for the run's ``AsyncThunk/Fulfilled``
+/// or ``AsyncThunk/Rejected`` action to be dispatched. Cancelling the task that
+/// awaits them cancels the run, as ``cancel()`` does (for every awaiter: the
+/// run is one).
+public final class AsyncThunkHandle<Value: Sendable>: Action {
+    /// The run.
+    public let requestID: RequestID
+    /// The thunk's type prefix.
+    public let typePrefix: String
+    /// The argument the run started with (read it typed with ``argument(as:)``).
+    public let argument: any Sendable
+    private let run: AsyncThunkRun<Value>
+    /// The run's task, which ends after its body; `nil` for a skipped run.
+    private let task: Task<Void, Never>?
+
+    init(
+        requestID: RequestID, typePrefix: String, argument: any Sendable, run: AsyncThunkRun<Value>,
+        task: Task<Void, Never>?
+    ) {
+        self.requestID = requestID
+        self.typePrefix = typePrefix
+        self.argument = argument
+        self.run = run
+        self.task = task
+    }
+
+    /// The argument the run started with, as an `Argument`.
+    ///
+    /// - Parameter type: The thunk's argument type.
+    /// - Returns: The argument, or `nil` if it is not an `Argument`.
+    public func argument<Argument>(as type: Argument.Type) -> Argument? {
+        argument as? Argument
+    }
+
+    /// The run's value, or the error it was rejected with (Redux Toolkit's
+    /// `unwrap()`): a ``RejectedWithValue`` when the body rejected with a
+    /// value, a `CancellationError` when the run was cancelled, an
+    /// ``AsyncThunkConditionError`` when its condition said no, or what the
+    /// body threw. Cancelling the awaiting task cancels the run.
+    public var value: Value {
+        get async throws { try await result.get() }
+    }
+
+    /// The run's outcome, once its last lifecycle action is dispatched.
+    /// Cancelling the awaiting task cancels the run.
+    public var result: Result<Value, any Error> {
+        get async {
+            await withTaskCancellationHandler {
+                await run.result()
+            } onCancel: {
+                self.cancel()
+            }
+        }
+    }
+
+    /// Cancels the run (Redux Toolkit's `abort()`): it settles at once with a
+    /// ``AsyncThunk/Rejected`` action that has `wasCancelled` set, and its body
+    /// is cancelled (it sees it cooperatively; what it returns later is
+    /// dropped). Does nothing to a run that has already settled.
+    public func cancel() {
+        cancel(reason: nil)
+    }
+
+    /// Cancels the run, saying why (Redux Toolkit's `abort(reason)`): the
+    /// ``AsyncThunk/Rejected`` action carries `reason` as its `cancelReason`.
+    ///
+    /// - Parameter reason: Why; the first reason given is the one kept.
+    public func cancel(reason: String?) {
+        run.requestCancel(reason: reason)
+        task?.cancel()
+    }
+
+    /// Returns when the run's task has ended, body included (a cancelled body
+    /// may go on after the run has settled).
+    func ended() async {
+        await task?.value
+    }
+}
+
+extension Store where State: Sendable {
+    /// Dispatches an async thunk's action and returns the run's handle, typed.
+    ///
+    /// `store.dispatch(loadTodos())` does the same and returns the handle as
+    /// `any Action`; this form saves the cast. (It has its own label because
+    /// Swift would otherwise always pick the untyped `dispatch(_:)`.) Stops the
+    /// process if the store has no `thunkMiddleware()`, since the run would
+    /// never start.
+    ///
+    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
+    /// - Returns: A handle to await or cancel the run.
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+        Value
+    > {
+        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
+        return handle
+    }
+}
+
+extension SharedStore {
+    /// Dispatches an async thunk's action and returns the run's handle, typed;
+    /// see ``/ReduxKitLinux/Store/dispatch(thunk:)``.
+    ///
+    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
+    /// - Returns: A handle to await or cancel the run.
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+        Value
+    > {
+        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
+        return handle
+    }
+}

@@ -1,0 +1,272 @@
+/// One run of an async thunk: how it ended (first come, first served between
+/// its body and a cancellation), and its outcome for the handle's awaiters.
+final class AsyncThunkRun<Value: Sendable>: Sendable {
+    /// What ended the run first.
+    enum Ending: Sendable {
+        /// The body returned or threw.
+        case completed(Result<Value, any Error>)
+        /// The run was cancelled before its body ended.
+        case cancelled
+    }
+
+    private struct Status: Sendable {
+        var ending: Ending?
+        var endingWaiter: CheckedContinuation<Ending, Never>?
+        var outcome: Result<Value, any Error>?
+        var outcomeWaiters: [CheckedContinuation<Result<Value, any Error>, Never>] = []
+        var cancelReason: String?
+        var cancelRequested = false
+    }
+
+    private let status: Locked<Status>
+
+    /// A run still going.
+    init() {
+        status = Locked(Status())
+    }
+
+    /// A run that ended before it started (its condition said no).
+    init(outcome: Result<Value, any Error>) {
+        status = Locked(Status(outcome: outcome))
+    }
+
+    /// Notes a cancellation through the handle, with its reason (the first one
+    /// given is kept).
+    func requestCancel(reason: String?) {
+        status.withLock { status in
+            guard !status.cancelRequested else { return }
+            status.cancelRequested = true
+            status.cancelReason = reason
+        }
+    }
+
+    /// Why the run was cancelled, if it was given a reason.
+    var cancelReason: String? { status.withLock { $0.cancelReason } }
+
+    /// Ends the run, unless it has already ended.
+    func end(_ ending: Ending) {
+        let waiter = status.withLock { status -> CheckedContinuation<Ending, Never>? in
+            guard status.ending == nil else { return nil }
+            status.ending = ending
+            defer { status.endingWaiter = nil }
+            return status.endingWaiter
+        }
+        waiter?.resume(returning: ending)
+    }
+
+    /// Returns what ended the run, once something has (one caller: the run's task).
+    func waitForEnding() async -> Ending {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
+            let ending = status.withLock { status -> Ending? in
+                if let ending = status.ending { return ending }
+                status.endingWaiter = continuation
+                return nil
+            }
+            if let ending { continuation.resume(returning: ending) }
+        }
+    }
+
+    /// Sets the outcome the handle's awaiters get (after the run's last
+    /// lifecycle action is dispatched).
+    func finish(_ outcome: Result<Value, any Error>) {
+        let waiters = status.withLock { status -> [CheckedContinuation<Result<Value, any Error>, Never>] in
+            guard status.outcome == nil else { return [] }
+            status.outcome = outcome
+            defer { status.outcomeWaiters = [] }
+            return status.outcomeWaiters
+        }
+        for waiter in waiters { waiter.resume(returning: outcome) }
+    }
+
+    /// The outcome, once the run has settled.
+    package func result() async -> Result<Value, any Error> {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
+            let outcome = status.withLock { status -> Result<Value, any Error>? in
+                if let outcome = status.outcome { return outcome }
+                status.outcomeWaiters.append(continuation)
+                return nil
+            }
+            if let outcome { continuation.resume(returning: outcome) }
+        }
+    }
+}
+
+/// What the thunk middleware gives an async thunk's action to start a run: its
+/// store's `dispatch` and `getState` (used inside the dispatch that started
+/// the run, in the store's domain), the way back for the run's task, the runner
+/// the task runs in, and the dependencies.
+struct AsyncThunkEnvironment<State: Sendable> {
+    let dispatch: Dispatch
+    let getState: () -> State
+    let store: WeakStore<State>
+    let runner: EffectRunner
+    let dependencies: Dependencies
+}
+
+/// An action the thunk middleware starts, whatever its argument and value types.
+protocol AsyncThunkStarting<State>: Action {
+    associatedtype State: Sendable
+    /// Checks the thunk's condition and dispatches the pending action (inside
+    /// the dispatch that started the run), starts the run, and returns its
+    /// handle.
+    func start(in environment: AsyncThunkEnvironment<State>) -> any Action
+}
+
+extension AsyncThunkAction: AsyncThunkStarting {
+    func start(in environment: AsyncThunkEnvironment<State>) -> any Action {
+        let requestID = RequestID.next()
+        let thunk = thunk
+        let argument = argument
+        let options = thunk.options
+        let store = environment.store
+        let conditionContext: AsyncThunkConditionContext<State>? =
+            options.condition != nil || options.pendingMeta != nil
+            ? AsyncThunkConditionContext(
+                requestID: requestID, state: environment.getState(), dependencies: environment.dependencies,
+                store: store)
+            : nil
+        if case .immediate(let condition) = options.condition, let conditionContext,
+            !condition(argument, conditionContext)
+        {
+            let error = AsyncThunkConditionError(typePrefix: thunk.typePrefix)
+            if options.dispatchConditionRejection {
+                _ = environment.dispatch(thunk.skipped(requestID: requestID, argument: argument, error: error))
+            }
+            return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
+        }
+        var deferredCondition: (@Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)?
+        if case .deferred(let condition) = options.condition {
+            deferredCondition = condition
+        } else {
+            _ = environment.dispatch(thunk.pendingAction(requestID: requestID, argument: argument, conditionContext))
+        }
+        let context = AsyncThunkContext(
+            requestID: requestID, dependencies: environment.dependencies, store: store)
+        let run = AsyncThunkRun<Value>()
+        let task = environment.runner.run { [deferredCondition] in
+            if let deferredCondition, let conditionContext {
+                let started = await thunk.startDeferred(
+                    argument, condition: deferredCondition, context: conditionContext, store: store, run: run)
+                guard started else { return }
+            }
+            await thunk.perform(argument, context: context, store: store, run: run)
+        }
+        return handle(requestID: requestID, run: run, task: task)
+    }
+
+    private func handle(requestID: RequestID, run: AsyncThunkRun<Value>, task: Task<Void, Never>?)
+        -> AsyncThunkHandle<Value>
+    {
+        AsyncThunkHandle(requestID: requestID, typePrefix: thunk.typePrefix, argument: argument, run: run, task: task)
+    }
+}
+
+extension AsyncThunk {
+    /// The pending action of a run, with the thunk's `pendingMeta`.
+    fileprivate func pendingAction(
+        requestID: RequestID, argument: Argument, _ conditionContext: AsyncThunkConditionContext<State>?
+    ) -> Pending {
+        let meta = conditionContext.flatMap { context in options.pendingMeta?(argument, context) }
+        return Pending(
+            typePrefix: typePrefix, requestID: requestID, argument: argument, metaPayload: meta.map { .given($0) })
+    }
+
+    /// The rejected action of a run its condition said no to.
+    fileprivate func skipped(requestID: RequestID, argument: Argument, error: AsyncThunkConditionError) -> Rejected {
+        Rejected(
+            typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
+            serializedError: error.serializedError, wasCancelled: false, cancelReason: nil,
+            wasSkippedByCondition: true, rejectedPayload: nil, metaPayload: nil)
+    }
+
+    /// Checks an `asyncCondition` in the run's task and, if it says yes,
+    /// dispatches the pending action.
+    ///
+    /// - Returns: Whether the run goes on (if not, it has finished).
+    fileprivate func startDeferred(
+        _ argument: Argument, condition: @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+        context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
+    ) async -> Bool {
+        let allowed = await condition(argument, context)
+        if Task.isCancelled {
+            run.finish(.failure(CancellationError()))
+            return false
+        }
+        guard allowed else {
+            let error = AsyncThunkConditionError(typePrefix: typePrefix)
+            if options.dispatchConditionRejection {
+                await store.dispatch(skipped(requestID: context.requestID, argument: argument, error: error))
+            }
+            run.finish(.failure(error))
+            return false
+        }
+        let pending = pendingAction(requestID: context.requestID, argument: argument, context)
+        guard await store.dispatch(pending) != nil else {
+            run.finish(.failure(CancellationError()))  // the store is gone
+            return false
+        }
+        return true
+    }
+
+    /// Runs the body in a task of its own and settles the run with whichever
+    /// comes first, the body's end or a cancellation; then waits for the body,
+    /// so the effect counts as running until it has ended.
+    fileprivate func perform(
+        _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
+    ) async {
+        let body = body
+        // Unstructured, so a cancellation need not wait for it; it inherits
+        // the run's effect scope, so what it starts is cancelled with the run.
+        // It starts even if the run is already cancelled, and sees that at once.
+        let bodyTask = Task {
+            let outcome: Result<Value, any Error>
+            do {
+                outcome = .success(try await body(argument, context))
+            } catch {
+                outcome = .failure(error)
+            }
+            run.end(.completed(outcome))
+        }
+        let ending = await withTaskCancellationHandler {
+            await run.waitForEnding()
+        } onCancel: {
+            run.end(.cancelled)
+            bodyTask.cancel()
+        }
+        await settle(ending, argument: argument, context: context, store: store, run: run)
+        await bodyTask.value
+    }
+
+    /// Dispatches the run's fulfilled or rejected action, then hands the
+    /// outcome to the handle's awaiters.
+    private func settle(
+        _ ending: AsyncThunkRun<Value>.Ending, argument: Argument, context: AsyncThunkContext<State>,
+        store: WeakStore<State>, run: AsyncThunkRun<Value>
+    ) async {
+        let requestID = context.requestID
+        switch ending {
+        case .completed(.success(let value)):
+            await store.dispatch(
+                Fulfilled(
+                    typePrefix: typePrefix, requestID: requestID, argument: argument, value: value,
+                    metaPayload: context.fulfilledMeta.withLock { $0 }))
+            run.finish(.success(value))
+        case .completed(.failure(let error)):
+            let rejection = error as? RejectedWithValue
+            await store.dispatch(
+                Rejected(
+                    typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
+                    serializedError: options.serializeError(error), wasCancelled: error is CancellationError,
+                    cancelReason: nil, wasSkippedByCondition: false, rejectedPayload: rejection?.payload,
+                    metaPayload: rejection?.metaPayload))
+            run.finish(.failure(error))
+        case .cancelled:
+            let reason = run.cancelReason
+            await store.dispatch(
+                Rejected(
+                    typePrefix: typePrefix, requestID: requestID, argument: argument, error: CancellationError(),
+                    wasCancelled: true, cancelReason: reason))
+            run.finish(.failure(CancellationError()))
+        }
+    }
+}

@@ -1,0 +1,200 @@
+/// Effects that run in response to actions (Redux Toolkit's listener
+/// middleware): register an async effect for an action type, a matcher or a
+/// predicate of the action and states, and it runs, in a task, after the
+/// reducer, with the action, the state before and after, and a
+/// ``ListenerContext`` to dispatch, wait for actions or states, fork child
+/// tasks and control its own run.
+///
+/// ```swift
+/// let listeners = ListenerMiddleware<AppState>(dependencies: dependencies)
+/// listeners.addListener(for: SearchChanged.self, policy: .debounce(.milliseconds(300))) { action, context in
+///     let handle = await context.dispatch(thunk: search(action.text))  // cancelled with this run
+///     _ = await handle?.result
+/// }
+/// let store = createStore(appReducer, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies),
+///                                                           listeners.middleware()))
+/// ```
+///
+/// Effects dispatch back into the store in its own domain: on the actor the
+/// middleware was made on (`listeners.middleware()` in a `@MainActor` function),
+/// or under the lock of the `SharedStore` the store is handed to; see
+/// `thunkMiddleware()`.
+///
+/// A ``Policy`` says what a listener does with actions that come while its
+/// effect runs: run them all, cancel the older run, ignore the newer action,
+/// debounce or throttle on `dependencies.clock`. A run that is cancelled
+/// cancels what it started: async thunks it dispatched and its forks. An
+/// effect that throws (other than by being cancelled) never crashes the app:
+/// its error is dispatched as a ``ListenerFailed`` action (and handed to
+/// `onError`). When the store is freed its running effects are cancelled and
+/// nothing more is dispatched. Adding and removing listeners is safe from any
+/// thread, and works while the store runs; ``AddListener``, ``RemoveListener``
+/// and ``ClearAllListeners`` actions do it through the store.
+public final class ListenerMiddleware<State: Sendable>: Sendable {
+    private let registry = ListenerRegistry<State>()
+    /// What every effect reads from `context.dependencies`.
+    let dependencies: Dependencies
+    private let onError: (@Sendable (ListenerFailed) -> Void)?
+
+    /// Creates a listener middleware with no listeners (RTK's
+    /// `createListenerMiddleware`).
+    ///
+    /// - Parameters:
+    ///   - dependencies: What every effect reads from `context.dependencies`
+    ///     (RTK's `extra`; see ``Dependencies``); its clock times the policies,
+    ///     `delay` and timeouts.
+    ///   - onError: Called, in the effect's task, with every error an effect
+    ///     throws other than by being cancelled, before the ``ListenerFailed``
+    ///     action is dispatched (RTK's `onError`).
+    public init(
+        dependencies: Dependencies = Dependencies(), onError: (@Sendable (ListenerFailed) -> Void)? = nil
+    ) {
+        self.dependencies = dependencies
+        self.onError = onError
+    }
+
+    /// The middleware to install with `applyMiddleware`. It can be installed in
+    /// several stores; each runs and schedules its own effects.
+    ///
+    /// - Parameter isolation: The actor the store lives on, where effects
+    ///   dispatch back; leave it out (it is the caller's). Outside any actor,
+    ///   the store must be handed to a `SharedStore` before an effect starts.
+    /// - Returns: The middleware.
+    public func middleware(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
+        let actor = isolation
+        return { api in
+            api.route?.settle(on: actor)
+            let runner = EffectRunner(tracker: api.route?.tracker)
+            let hub = ListenerHub(
+                store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
+                onError: self.onError)
+            self.registry.attach(hub)
+            let plans = ListenerPlans<State>()
+            return { next in
+                { action in
+                    let plan = plans.plan(for: action, in: self.registry)
+                    if plan.isControl, let control = self.control(action) { return control }
+                    // Decided before the reducer: an action no listener or waiter
+                    // can want goes on without reading the state at all.
+                    let hasWaiters = hub.hasWaiters
+                    guard plan.candidates != nil || hasWaiters else { return next(action) }
+                    let listeners =
+                        plan.candidates.map { unsafeDowncast($0, to: ListenerCandidates<State>.self).listeners } ?? []
+                    let before = api.getState()
+                    let result = next(action)
+                    // Read once, and only if a predicate or a waiter needs it.
+                    var after: State?
+                    func stateAfter() -> State {
+                        if let after { return after }
+                        let state = api.getState()
+                        after = state
+                        return state
+                    }
+                    if hasWaiters { hub.notifyWaiters(action, after: stateAfter(), before: before) }
+                    var checked = false
+                    for listener in listeners {
+                        switch listener.match {
+                        case .type: break  // the plan kept it: its type matches
+                        case .action(let matches): guard matches(action) else { continue }
+                        case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
+                        }
+                        if !checked, let store = hub.store, !store.route.hasWayBack {
+                            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+                        }
+                        checked = true
+                        hub.start(listener, action: action, before: before, after: stateAfter())
+                    }
+                    _ = runner  // the chain owns the runner: freeing the store cancels its effects
+                    return result
+                }
+            }
+        }
+    }
+
+    /// Handles ``AddListener``, ``RemoveListener`` and ``ClearAllListeners``.
+    ///
+    /// - Returns: What the dispatch returns, or `nil` for any other action.
+    private func control(_ action: any Action) -> (any Action)? {
+        if let add = action as? AddListener<State> { return registry.add(add.listener) }
+        if let remove = action as? RemoveListener, remove.subscription.belongs(to: registry) {
+            remove.subscription.unsubscribe(cancelActive: remove.cancelActive)
+            return action
+        }
+        if let clear = action as? ClearAllListeners {
+            registry.clear(cancelActive: clear.cancelActive)
+            return action
+        }
+        return nil
+    }
+
+    /// Runs `effect` after every action of type `A` (RTK's `actionCreator`).
+    ///
+    /// - Parameters:
+    ///   - type: The action type to listen for.
+    ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - effect: Gets the action and a context with the state before and after.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
+    @discardableResult
+    public func addListener<A: Action>(
+        for type: A.Type,
+        policy: Policy = .all,
+        effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
+    ) -> any ReduxDisposable & Sendable {
+        registry.add(AddListener(for: type, policy: policy, effect: effect).listener)
+    }
+
+    /// Runs `effect` after every action `predicate` accepts (RTK's `matcher`).
+    ///
+    /// - Parameters:
+    ///   - name: Names the listener in ``ListenerFailed`` actions.
+    ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
+    ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - effect: Gets the action and a context with the state before and after.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
+    @discardableResult
+    public func addListener(
+        named name: String = "listener",
+        matching predicate: @escaping @Sendable (any Action) -> Bool,
+        policy: Policy = .all,
+        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+    ) -> any ReduxDisposable & Sendable {
+        registry.add(AddListener(named: name, matching: predicate, policy: policy, effect: effect).listener)
+    }
+
+    /// Runs `effect` after every action `predicate` accepts, given the state
+    /// after the action and the state before it (RTK's `predicate`).
+    ///
+    /// - Parameters:
+    ///   - name: Names the listener in ``ListenerFailed`` actions.
+    ///   - predicate: Gets the action, the state after it and the state before
+    ///     it; it runs inside the dispatch, so keep it quick.
+    ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - effect: Gets the action and a context with the state before and after.
+    /// - Returns: The listener's ``ListenerSubscription``: disposing of it
+    ///   removes the listener (runs already going go on); it may be used from
+    ///   any thread.
+    @discardableResult
+    public func addListener(
+        named name: String = "listener",
+        predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
+        policy: Policy = .all,
+        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+    ) -> ListenerSubscription {
+        registry.add(AddListener(named: name, predicate: predicate, policy: policy, effect: effect).listener)
+    }
+
+    /// How many effects wait in `take` or `condition`, in every store (for tests).
+    var waiterCount: Int { registry.waiterCount }
+
+    /// Removes every listener (RTK's `clearListeners()`).
+    ///
+    /// - Parameter cancelActive: Also cancel their runs going on, in every
+    ///   store (RTK always does).
+    public func clearListeners(cancelActive: Bool = true) {
+        registry.clear(cancelActive: cancelActive)
+    }
+}

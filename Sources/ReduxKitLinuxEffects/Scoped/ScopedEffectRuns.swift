@@ -1,0 +1,93 @@
+/// What the async thunks dispatched to a scoped store run with: a runner, and
+/// a way back for their context and results into a scoped store like that one
+/// (same parent, same closures, none of its subscriptions).
+///
+/// A run goes on when the scoped store it was dispatched to is freed (the
+/// scoped store may well be a temporary, `store.view(…).dispatch(thunk: …)`):
+/// this object keeps itself, and so its twin scoped store and the root store,
+/// alive until its last run has ended, so the run's actions always arrive.
+/// Cancel a run through its handle.
+///
+/// The way back is an ``EffectRoute`` like a root store's. On an actor, it is
+/// settled on the actor the root's thunk middleware was created on: the twin,
+/// made from the scoped store in its domain, is in the root store's region, so
+/// on that actor, and the argument ``ActorBoundLink`` gives holds for it. In a
+/// `SharedStore`, it goes through a shared store over the twin, under the
+/// root's lock.
+final class ScopedEffects<Parent, Child> {
+    let runner = EffectRunner()
+    let route: EffectRoute<Child>
+    /// The twin scoped store that `route` reaches.
+    private let entry: Store<Child>
+    /// A shared store over `entry`, under the root's lock, once one is needed.
+    private var sharedEntry: AnyObject?
+    /// How many runs have not ended yet.
+    private var running = 0
+    /// `self` while runs are going on.
+    private var keptAlive: ScopedEffects?
+
+    init(scope twin: ScopedStoreBackend<Parent, Child>) {
+        entry = Store(backend: twin)
+        let link = MiddlewareLink<Child>()
+        link.connect(to: entry)
+        route = EffectRoute(link: link)
+    }
+
+    /// Starts `action`'s run; `dispatch` dispatches its pending action and
+    /// `getState` reads the state its condition sees. `actor` is the one the
+    /// root's thunk middleware was created on.
+    func start<Argument, Value>(
+        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping Dispatch,
+        getState: @escaping () -> Child, actor: (any Actor)?, dependencies: Dependencies
+    ) -> any Action where Child: Sendable {
+        route.settle(on: actor)
+        if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
+            let shared = SharedStore(scoped: entry, lock: lock)
+            sharedEntry = shared
+            route.routeThrough(shared: shared)
+        }
+        guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
+        let started = action.start(
+            in: AsyncThunkEnvironment(
+                dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
+                dependencies: dependencies))
+        guard let handle = started as? AsyncThunkHandle<Value> else { return started }
+        running += 1
+        keptAlive = self
+        let route = self.route
+        Task {
+            await handle.ended()  // the body included, if it outlived a cancellation
+            _ = await route.dispatch(ScopedRunEnded())
+        }
+        return handle
+    }
+
+    /// Lets this object go once no run is left.
+    func runEnded() {
+        running -= 1
+        if running == 0 { keptAlive = nil }
+    }
+}
+
+/// Tells the scoped store a run's effects go through that the run has ended
+/// (its result is already dispatched); it goes no further.
+struct ScopedRunEnded: ScopedEffect {
+    func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
+        (scope.effects as? ScopedEffects<Parent, Child>)?.runEnded()
+        return self
+    }
+}
+
+extension ScopedStoreBackend {
+    /// What this scoped store's async thunks run with: the one in use, or a
+    /// new one over its ``ScopedStoreBackend/twin()``, so that runs still
+    /// going when this scoped store is freed keep only that.
+    func effectsInUse() -> ScopedEffects<Parent, Child> {
+        if let effects = effects as? ScopedEffects<Parent, Child> { return effects }
+        let twin = self.twin()
+        let effects = ScopedEffects(scope: twin)
+        twin.effects = effects
+        self.effects = effects
+        return effects
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import ReduxKitLinuxDevtools
+import ReduxKitLinuxTestSupport
+import Testing
+
+/// An action log records an async thunk's lifecycle actions once its thunk is
+/// registered (`ActionRegistry.register(_:name:)`), and a replay reproduces
+/// the state without running the thunk.
+@Suite("Action log and async thunks", .timeLimit(.minutes(1)))
+struct ActionLogAsyncThunkTests {
+    /// The thunks and state of the effects tests' lifecycle suite, in brief.
+    enum Thunks {
+        struct Problem: Codable, Equatable, Sendable {
+            let status: Int
+        }
+
+        struct Catalog: Codable, Equatable, Sendable {
+            var loading: [RequestID] = []
+            var items: [String] = []
+            var problems: [Int] = []
+        }
+
+        static let load = AsyncThunk<Catalog, String, [String]>("catalog/load") { shelf, context in
+            if shelf == "none" { throw context.rejectWithValue(Problem(status: 404)) }
+            return [shelf + " 1", shelf + " 2"]
+        }
+
+        static let refresh = AsyncThunk<Catalog, Void, Void>("catalog/refresh") { _, _ in }
+
+        /// Of the same types as `load`, so its lifecycle actions are of the same Swift types.
+        static let search = AsyncThunk<Catalog, String, [String]>("catalog/search") { text, _ in ["found " + text] }
+
+        static func reducer(_ state: inout Catalog, _ action: any Action) {
+            if let pending = load.pending(action) { state.loading.append(pending.requestID) }
+            if let settled = load.settled(action) { state.loading.removeAll { $0 == settled.requestID } }
+            if let done = load.fulfilled(action) { state.items += done.value }
+            if let problem = load.rejected(action)?.rejectedValue(as: Problem.self) {
+                state.problems.append(problem.status)
+            }
+            if refresh.fulfilled(action) != nil { state.items = [] }
+            if let found = search.fulfilled(action) { state.items = found.value }
+        }
+    }
+
+    @MainActor
+    @Test func anActionLogRecordsAThunksRunsAndAReplayReproducesTheState() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reduxkit-\(UUID().uuidString)-thunks.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var registry = ActionRegistry()
+        registry.register(Thunks.load)
+        registry.register(Thunks.refresh)
+        registry.register(Thunks.search)  // the same types as `load`: harmless
+        let errors = Recorder<String>()
+        let log = ActionLog<Thunks.Catalog>(registry: registry, file: file, onError: { errors.append("\($0)") })
+        let recorded = createStore(
+            Thunks.reducer, Thunks.Catalog(), compose(applyMiddleware(thunkMiddleware()), log.enhancer))
+        _ = try await recorded.dispatch(thunk: Thunks.load("fruit")).value
+        _ = await recorded.dispatch(thunk: Thunks.load("none")).result
+        _ = try await recorded.dispatch(thunk: Thunks.search("tea")).value
+        _ = try await recorded.dispatch(thunk: Thunks.load("tea")).value
+        log.flush()
+        #expect(errors.values.isEmpty)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 8)
+        #expect(lines.first?.contains("\"typePrefix\":\"catalog/load\"") == true)
+        let replayed = createStore(Thunks.reducer, Thunks.Catalog())
+        let replay = try replayActionLog(at: file, registry: registry, into: replayed, options: [])
+        #expect(replay == ActionLogReplay(replayed: 8))
+        #expect(replayed.state == recorded.state)
+        #expect(replayed.state.problems == [404])
+        // The search's actions came back as the search's, not the load's.
+        #expect(replayed.state.items == ["found tea", "tea 1", "tea 2"])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import ReduxKitLinuxTestSupport
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxDevtools
+
+/// Writes are buffered and done by the log's own thread, never in a dispatch,
+/// and everything reaches the file at flush, when the log is freed and on
+/// normal exit (issue 12, item 12).
+@Suite("Action log writer")
+struct ActionLogWriterTests {
+    typealias AddTodo = ActionLogTests.AddTodo
+    typealias Todos = [ActionLogTests.Todo]
+    static let registry = ActionLogTests.registry
+
+    static func size(of file: URL) throws -> Int {
+        try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? -1
+    }
+
+    static func lineCount(of file: URL) throws -> Int {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count
+    }
+
+    @Test func aDispatchWritesNothingTheLogsThreadAndFlushWriteItAll() throws {
+        let file = ActionLogTests.temporaryFile("buffered.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let log = ActionLog<Todos>(registry: Self.registry, file: file)
+        let store = createStore(ActionLogTests.todos, [], log.enhancer)
+        let sink = try #require(log.sinkForTesting)
+        sink.setSuspendedForTesting(true)
+        var sizesSeenBySubscriber: [Int] = []
+        store.subscribe { _ in sizesSeenBySubscriber.append((try? Self.size(of: file)) ?? -1) }
+        for index in 0..<100 { store.dispatch(AddTodo(title: "todo \(index)")) }
+        #expect(sizesSeenBySubscriber == Array(repeating: 0, count: 100))
+        #expect(try Self.size(of: file) == 0)
+        log.flush()
+        #expect(try Self.lineCount(of: file) == 100)
+    }
+
+    @Test func freeingTheLogAndItsStoreWritesWhatIsLeft() throws {
+        let file = ActionLogTests.temporaryFile("freed.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            let log = ActionLog<Todos>(registry: Self.registry, file: file)
+            let store = createStore(ActionLogTests.todos, [], log.enhancer)
+            try #require(log.sinkForTesting).setSuspendedForTesting(true)
+            for index in 0..<50 { store.dispatch(AddTodo(title: "todo \(index)")) }
+            #expect(try Self.size(of: file) == 0)
+            #expect(ActionLogSinks.isWriting(file))
+        }
+        #expect(try Self.lineCount(of: file) == 50)
+        #expect(!ActionLogSinks.isWriting(file))  // its thread has stopped, the file is closed
+    }
+
+    @Test func aNormalExitWritesWhatIsLeft() async throws {
+        let file = ActionLogTests.temporaryFile("exit.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let path = file.path
+        await #expect(processExitsWith: .success) { [path = path as String] in
+            ActionLogWriterTests.exitWithUnwrittenLines(URL(fileURLWithPath: path))
+        }
+        #expect(try Self.lineCount(of: file) == 25)
+    }
+
+    /// For the exit test: records 25 actions the writer's thread may not write,
+    /// and exits (0 if none was written yet) with the log and store alive, in
+    /// this synchronous frame (the leak checker of the address sanitizer, run
+    /// at exit, does not see objects held only by an async frame).
+    static func exitWithUnwrittenLines(_ file: URL) -> Never {
+        exitIfStillRunning()
+        let log = ActionLog<Todos>(registry: registry, file: file)
+        let store = createStore(ActionLogTests.todos, [], log.enhancer)
+        log.sinkForTesting?.setSuspendedForTesting(true)
+        for index in 0..<25 { store.dispatch(AddTodo(title: "todo \(index)")) }
+        let nothingWritten = (try? size(of: file)) == 0
+        withExtendedLifetime((log, store)) { exit(nothingWritten ? 0 : 1) }
+    }
+
+    /// The store waits for the writer once it is `backlogLimit` entries ahead:
+    /// this would never return if the writer's thread did not write by itself.
+    @Test func aStoreThatOutrunsTheWriterWaitsForItAndLosesNothing() throws {
+        let file = ActionLogTests.temporaryFile("backlog.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let count = ActionLogSink.backlogLimit + 5_000
+        struct Tick: Action, Codable { let index: Int }
+        var registry = ActionRegistry()
+        registry.register(Tick.self)
+        let log = ActionLog<Int>(registry: registry, file: file)
+        let store = createStore(
+            { (state: inout Int, action: any Action) in
+                if let tick = action as? Tick { state = tick.index }
+            }, 0, log.enhancer)
+        for index in 0..<count { store.dispatch(Tick(index: index)) }
+        log.flush()
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.enumerated().allSatisfy { $0.element.hasSuffix(#""payload":{"index":\#($0.offset)}}"#) })
+    }
+
+    @Test func aSharedStoreLogsFromManyThreadsAndReplaysToItsState() throws {
+        let file = ActionLogTests.temporaryFile("shared-store.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let log = ActionLog<Todos>(registry: Self.registry, file: file)
+        let shared = SharedStore(createStore(ActionLogTests.todos, [], log.enhancer))
+        onThreads(4) { thread in
+            for index in 0..<250 {
+                shared.dispatch(AddTodo(title: "\(thread).\(index)"))
+                if index % 50 == 0 { log.flush() }
+            }
+        }
+        let replayed = createStore(ActionLogTests.todos, [])
+        #expect(try replayActionLog(at: file, registry: Self.registry, into: replayed) == 1_000)
+        #expect(replayed.state == shared.state)
+    }
+
+    @Test func anActionThatCannotBeEncodedIsReportedByTheWriterAndMarked() throws {
+        struct Measure: Action, Codable { let value: Double }
+        var registry = ActionRegistry()
+        registry.register(Measure.self)
+        let file = ActionLogTests.temporaryFile("nan.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let errors = ActionLogRecordingTests.Errors()
+        do {
+            let log = ActionLog<Double>(registry: registry, file: file, onError: errors.report)
+            let store = createStore(
+                { (state: inout Double, action: any Action) in
+                    if let measure = action as? Measure { state += measure.value }
+                }, 0, log.enhancer)
+            store.dispatch(Measure(value: 1))
+            store.dispatch(Measure(value: .nan))
+            store.dispatch(Measure(value: 2))
+            log.flush()
+            #expect(errors.all.count == 1)
+        }
+        #expect(errors.all.first?.contains("a Measure could not be encoded") == true)
+        #expect(errors.all.first?.contains("line 2") == true)
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains(#""unrecorded":true"#) && !lines[1].contains("payload"))
+    }
+}

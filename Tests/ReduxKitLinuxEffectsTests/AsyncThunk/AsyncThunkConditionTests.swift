@@ -1,0 +1,172 @@
+import ReduxKitLinuxTestSupport
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// A thunk's condition can skip a run before anything is dispatched; it sees
+/// the state as the dispatch finds it and the store's dependencies.
+@Suite("Async thunk conditions", .timeLimit(.minutes(1)))
+struct AsyncThunkConditionTests {
+    struct Catalog: Sendable, Equatable {
+        var loading = false
+        var items: [String] = []
+    }
+
+    enum FeatureFlagKey: DependencyKey {
+        static let defaultValue = true
+    }
+
+    /// A catalog store whose reducer logs every lifecycle action's type.
+    static func makeStore(logging log: Recorder<String>, load: AsyncThunk<Catalog, String, [String]>)
+        -> SharedStore<Catalog>
+    {
+        var dependencies = Dependencies()
+        dependencies[FeatureFlagKey.self] = true
+        return SharedStore(
+            createStore(
+                { (state: Catalog?, action: any Action) -> Catalog in
+                    var state = state ?? Catalog()
+                    if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
+                    if load.pending(action) != nil { state.loading = true }
+                    if let done = load.fulfilled(action) {
+                        state.loading = false
+                        state.items = done.value
+                    }
+                    if load.rejected(action) != nil { state.loading = false }
+                    return state
+                }, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies, isolation: nil))))
+    }
+
+    @Test func aConditionSayingNoDispatchesNothingAndTheHandleFailsWithAConditionError() async {
+        let log = Recorder<String>()
+        let ran = Flag()
+        let load = AsyncThunk<Catalog, String, [String]>("catalog/load", condition: { _, _ in false }) { shelf, _ in
+            ran.set()
+            return [shelf]
+        }
+        let store = Self.makeStore(logging: log, load: load)
+        let handle = store.dispatch(thunk: load("fruit"))
+        let result = await handle.result
+        #expect(throws: AsyncThunkConditionError(typePrefix: "catalog/load")) { try result.get() }
+        await store.waitForEffects()
+        #expect(log.values.isEmpty)
+        #expect(!ran.isSet)
+        #expect(store.runningEffectCount == 0)
+    }
+
+    /// Redux Toolkit's deduplication: the condition runs inside the dispatch,
+    /// so a second dispatch sees the first one's pending action in the state.
+    @Test func aSecondDispatchSeesTheFirstOnesPendingStateAndIsSkipped() async throws {
+        let log = Recorder<String>()
+        let gate = AsyncGate()
+        let load = AsyncThunk<Catalog, String, [String]>(
+            "catalog/load", condition: { _, context in !context.state.loading }
+        ) { shelf, _ in
+            await gate.wait()
+            return [shelf]
+        }
+        let store = Self.makeStore(logging: log, load: load)
+        let first = store.dispatch(thunk: load("fruit"))
+        let second = store.dispatch(thunk: load("fruit"))
+        await #expect(throws: AsyncThunkConditionError.self) { try await second.value }
+        gate.open()
+        #expect(try await first.value == ["fruit"])
+        #expect(log.values == ["catalog/load/pending", "catalog/load/fulfilled"])
+        #expect(store.state == Catalog(loading: false, items: ["fruit"]))
+    }
+
+    @Test func dispatchConditionRejectionDispatchesARejectedActionMarkedSkipped() async {
+        let rejections = Recorder<AsyncThunk<Int, String, Int>.Rejected>()
+        let load = AsyncThunk<Int, String, Int>(
+            "n/load", condition: { _, _ in false }, dispatchConditionRejection: true
+        ) { _, _ in 1 }
+        let store = SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    #expect(load.pending(action) == nil)
+                    if let rejected = load.rejected(action) { rejections.append(rejected) }
+                    return state ?? 0
+                }, 0, applyMiddleware(thunkMiddleware(isolation: nil))))
+        let handle = store.dispatch(thunk: load("a"))
+        #expect(rejections.count == 1)  // dispatched inside the dispatch
+        let rejected = rejections.values.first
+        #expect(rejected?.wasSkippedByCondition == true)
+        #expect(rejected?.wasCancelled == false)
+        #expect(rejected?.requestID == handle.requestID)
+        #expect(rejected?.argument == "a")
+        #expect(rejected?.serializedError.name == "ConditionError")
+        await #expect(throws: AsyncThunkConditionError.self) { try await handle.value }
+    }
+
+    @Test func theConditionReadsTheDependenciesAndTheArgument() async throws {
+        let log = Recorder<String>()
+        let load = AsyncThunk<Catalog, String, [String]>(
+            "catalog/load", condition: { shelf, context in context.dependencies[FeatureFlagKey.self] && shelf != "" }
+        ) { shelf, _ in [shelf] }
+        let store = Self.makeStore(logging: log, load: load)
+        await #expect(throws: AsyncThunkConditionError.self) { try await store.dispatch(thunk: load("")).value }
+        #expect(try await store.dispatch(thunk: load("tea")).value == ["tea"])
+        #expect(log.values == ["catalog/load/pending", "catalog/load/fulfilled"])
+    }
+
+    @Test func anAsyncConditionIsAwaitedBeforeThePendingAction() async throws {
+        let log = Recorder<String>()
+        let decide = AsyncGate()
+        let answers = Recorder<Bool>()
+        let load = AsyncThunk<Catalog, String, [String]>(
+            "catalog/load",
+            asyncCondition: { shelf, context in
+                await decide.wait()
+                return (try? await context.getState().loading) == false && shelf != "none"
+            }
+        ) { shelf, _ in
+            answers.append(true)
+            return [shelf]
+        }
+        let store = Self.makeStore(logging: log, load: load)
+        let yes = store.dispatch(thunk: load("fruit"))
+        let no = store.dispatch(thunk: load("none"))
+        #expect(log.values.isEmpty)  // nothing until the condition answers
+        decide.open()
+        #expect(try await yes.value == ["fruit"])
+        await #expect(throws: AsyncThunkConditionError.self) { try await no.value }
+        await store.waitForEffects()
+        #expect(log.values == ["catalog/load/pending", "catalog/load/fulfilled"])
+        #expect(answers.count == 1)
+    }
+
+    @Test func aRunCancelledWhileItsAsyncConditionWaitsDispatchesNothing() async {
+        let log = Recorder<String>()
+        let decide = AsyncGate()
+        let load = AsyncThunk<Catalog, String, [String]>(
+            "catalog/load",
+            asyncCondition: { _, _ in
+                await decide.wait()
+                return true
+            }
+        ) { shelf, _ in [shelf] }
+        let store = Self.makeStore(logging: log, load: load)
+        let handle = store.dispatch(thunk: load("fruit"))
+        handle.cancel()
+        decide.open()
+        await #expect(throws: CancellationError.self) { try await handle.value }
+        await store.waitForEffects()
+        #expect(log.values.isEmpty)
+    }
+
+    @Test func pendingMetaGoesOnThePendingAction() async throws {
+        let metas = Recorder<String>()
+        let load = AsyncThunk<Int, String, Int>(
+            "n/load", pendingMeta: { argument, context in "\(argument)@\(context.state)" }
+        ) { _, _ in 1 }
+        let store = SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if let meta = load.pending(action)?.meta(as: String.self) { metas.append(meta) }
+                    return state ?? 7
+                }, 7, applyMiddleware(thunkMiddleware(isolation: nil))))
+        _ = try await store.dispatch(thunk: load("a")).value
+        #expect(metas.values == ["a@7"])
+    }
+}

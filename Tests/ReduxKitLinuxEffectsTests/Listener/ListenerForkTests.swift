@@ -1,0 +1,121 @@
+import ReduxKitLinuxTestSupport
+import ReduxKitLinuxTesting
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// Forks: child tasks of a listener's run, cancelled with it and when its
+/// effect ends (unless joined), and what they start cancelled with them.
+@Suite("Listener forks", .timeLimit(.minutes(1)))
+struct ListenerForkTests {
+    typealias Search = ListenerTestSupport.Search
+    struct Shout: Error {}
+
+    @Test func aForkReturnsItsValueOrWhatItThrew() async {
+        let listeners = ListenerMiddleware<Int>()
+        let seen = Recorder<String>()
+        listeners.addListener(for: Search.self) { search, context in
+            let value = context.fork { search.text.uppercased() }
+            let failing = context.fork { () async throws -> String in throw Shout() }
+            seen.append(try await value.value)
+            if case .failure(let error) = await failing.result { seen.append("threw \(error is Shout)") }
+        }
+        let log = Recorder<String>()
+        let store = ListenerTestSupport.store(listeners, log: log)
+        store.dispatch(Search(text: "a"))
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(seen.values == ["A", "threw true"])
+        #expect(!log.values.contains("ListenerFailed"))  // a fork's error is its result's
+    }
+
+    @Test func aForkStillGoingIsCancelledWhenItsEffectEnds() async {
+        let listeners = ListenerMiddleware<Int>()
+        let outcomes = Recorder<String>()
+        let forked = Counter()
+        listeners.addListener(for: Search.self) { _, context in
+            context.fork {
+                forked.increment()
+                do {
+                    try await Gate().wait()  // never opened: waits until cancelled
+                } catch {
+                    outcomes.append("fork cancelled")
+                }
+            }
+            #expect(await eventually { forked.count == 1 })
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(outcomes.values == ["fork cancelled"])
+    }
+
+    @Test func anAutoJoinedForkIsAwaitedByItsEffectsEnd() async {
+        let listeners = ListenerMiddleware<Int>()
+        let gate = AsyncGate()
+        let outcomes = Recorder<String>()
+        listeners.addListener(for: Search.self) { _, context in
+            context.fork(autoJoin: true) {
+                await gate.wait()
+                outcomes.append("fork cancelled: \(context.isCancelled)")
+            }
+            outcomes.append("effect returned")
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await eventually { outcomes.values == ["effect returned"] })
+        #expect(store.runningEffectCount == 2)  // the run waits for its fork
+        gate.open()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(outcomes.values == ["effect returned", "fork cancelled: false"])
+    }
+
+    @Test func cancellingAForkLeavesItsRunGoingAndTheForksDelayIsItsOwn() async {
+        let clock = TestClock()
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
+        let seen = Recorder<String>()
+        listeners.addListener(for: Search.self) { _, context in
+            let fork = context.fork { try await context.delay(.seconds(1)) }
+            #expect(await eventually { clock.sleeping == 1 })
+            fork.cancel()
+            let result = await fork.result
+            seen.append("fork cancelled: \((try? result.get()) == nil), run cancelled: \(context.isCancelled)")
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(seen.values == ["fork cancelled: true, run cancelled: false"])
+    }
+
+    /// A `.latest` run's fork dispatched an async thunk: a newer run cancels
+    /// the older run, its fork, and the fork's thunk.
+    @Test func aNewerLatestRunCancelsTheOlderRunsForkAndTheThunkItStarted() async {
+        let cancelled = Recorder<String>()
+        let thunk = AsyncThunk<Int, String, String>("search") { text, _ in
+            let (never, continuation) = AsyncStream.makeStream(of: Void.self)
+            for await _ in never {}  // ends when the task is cancelled
+            withExtendedLifetime(continuation) {}
+            if Task.isCancelled { cancelled.append("thunk \(text)") }
+            return text
+        }
+        let listeners = ListenerMiddleware<Int>()
+        let started = Counter()
+        listeners.addListener(for: Search.self, policy: .latest) { search, context in
+            let fork = context.fork {
+                let handle = await context.dispatch(thunk: thunk(search.text))
+                started.increment()
+                _ = await handle?.result
+                if Task.isCancelled { cancelled.append("fork \(search.text)") }
+            }
+            _ = await fork.result
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await eventually { started.count == 1 })
+        store.dispatch(Search(text: "ab"))
+        #expect(await eventually { Set(cancelled.values) == ["thunk a", "fork a"] })
+        #expect(await eventually { started.count == 2 })
+        // The "ab" run, its fork and its thunk wait; nothing of "a" is left.
+        #expect(await eventually { store.runningEffectCount == 3 })
+    }
+}

@@ -1,0 +1,124 @@
+import ReduxKitLinuxTestSupport
+import ReduxKitLinuxTesting
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// The scheduling policies: `.leading` ignores actions while a run goes on,
+/// `.debounce` runs the last action of a quiet burst, `.throttle` runs at most
+/// once per window; the timed ones on a manual clock.
+@Suite("Listener policies", .timeLimit(.minutes(1)))
+struct ListenerPolicyTests {
+    typealias Search = ListenerTestSupport.Search
+
+    @Test func leadingIgnoresActionsWhileARunGoesOn() async {
+        let listeners = ListenerMiddleware<Int>()
+        let gate = AsyncGate()
+        let seen = Recorder<String>()
+        listeners.addListener(for: Search.self, policy: .leading) { search, _ in
+            seen.append(search.text)
+            if search.text == "a" { await gate.wait() }
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        store.dispatch(Search(text: "b"))  // "a" is running: ignored
+        #expect(store.runningEffectCount == 1)
+        gate.open()
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        store.dispatch(Search(text: "c"))  // nothing runs: starts
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(seen.values == ["a", "c"])
+    }
+
+    @Test func leadingSchedulesEachStoreApart() async {
+        let listeners = ListenerMiddleware<Int>()
+        let gate = AsyncGate()
+        let runs = Counter()
+        listeners.addListener(for: Search.self, policy: .leading) { _, _ in
+            runs.increment()
+            await gate.wait()
+        }
+        let first = ListenerTestSupport.store(listeners)
+        let second = ListenerTestSupport.store(listeners)
+        first.dispatch(Search(text: "a"))
+        second.dispatch(Search(text: "a"))
+        #expect(first.runningEffectCount == 1)
+        #expect(second.runningEffectCount == 1)
+        gate.open()
+        #expect(await ListenerTestSupport.effectsEnd(in: first))
+        #expect(await ListenerTestSupport.effectsEnd(in: second))
+        #expect(runs.count == 2)
+    }
+
+    @Test func debounceRunsTheLastActionOnceTheBurstIsQuiet() async {
+        let clock = TestClock()
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
+        let seen = Recorder<String>()
+        listeners.addListener(for: Search.self, policy: .debounce(.milliseconds(300))) { search, context in
+            seen.append("\(search.text) at \(clock.now.offset), state \(context.stateAfter)")
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await eventually { clock.sleeping == 1 })
+        clock.advance(by: .milliseconds(200))
+        store.dispatch(Increment())
+        store.dispatch(Search(text: "ab"))  // cancels the waiting "a"; waits 300 ms from now
+        #expect(await eventually { clock.sleepCalls == 2 && clock.sleeping == 1 })
+        clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
+        #expect(clock.sleeping == 1)
+        clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(seen.values == ["ab at 0.5 seconds, state 1"])
+    }
+
+    @Test func debounceCancelsARunAlreadyInItsEffect() async {
+        let clock = TestClock()
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
+        let outcomes = Recorder<String>()
+        let started = Counter()
+        listeners.addListener(for: Search.self, policy: .debounce(.seconds(1))) { search, _ in
+            started.increment()
+            do {
+                try await Gate().wait()  // never opened: waits until cancelled
+            } catch {
+                outcomes.append("cancelled \(search.text)")
+                throw error
+            }
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))
+        #expect(await eventually { clock.sleeping == 1 })
+        clock.advance(by: .seconds(1))
+        #expect(await eventually { started.count == 1 })
+        store.dispatch(Search(text: "b"))
+        #expect(await eventually { outcomes.values == ["cancelled a"] })
+        #expect(await eventually { clock.sleeping == 1 })
+        clock.advance(by: .seconds(1))
+        #expect(await eventually { started.count == 2 })
+        store.dispatch(Search(text: "c"))  // cancels "b" in its effect; "c" waits on the clock
+        #expect(await eventually { outcomes.values == ["cancelled a", "cancelled b"] })
+        #expect(started.count == 2)
+    }
+
+    @Test func throttleRunsAtMostOncePerWindowOnTheLeadingEdge() async {
+        let clock = TestClock()
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
+        let seen = Recorder<String>()
+        listeners.addListener(for: Search.self, policy: .throttle(.seconds(1))) { search, _ in
+            seen.append(search.text)
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Search(text: "a"))  // runs; window until 1 s
+        store.dispatch(Search(text: "b"))  // dropped
+        clock.advance(by: .milliseconds(999))
+        store.dispatch(Search(text: "c"))  // dropped: still inside the window
+        clock.advance(by: .milliseconds(1))
+        store.dispatch(Search(text: "d"))  // runs; window until 2 s
+        store.dispatch(Search(text: "e"))  // dropped
+        clock.advance(by: .seconds(5))  // no trailing run when a window closes
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(Set(seen.values) == ["a", "d"])
+        #expect(seen.count == 2)
+    }
+}

@@ -1,0 +1,41 @@
+import ReduxKitLinuxTestSupport
+import ReduxKitLinuxTesting
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// Stores and dependencies the listener tests share: a counter store handed to
+/// a `SharedStore` (middleware made outside any actor), whose reducer logs
+/// every action's type, and dependencies whose clock is a manual one.
+enum ListenerTestSupport {
+    struct Search: Action { let text: String }
+    struct Found: Action { let text: String }
+
+    /// Dependencies whose clock moves only when the test advances it.
+    static func dependencies(_ clock: TestClock) -> Dependencies {
+        var dependencies = Dependencies()
+        dependencies.clock = clock
+        return dependencies
+    }
+
+    /// Waits until none of `store`'s effects runs; false if some still run
+    /// after 20 seconds (a run that never ends fails its test instead of hanging it).
+    static func effectsEnd<State>(in store: SharedStore<State>) async -> Bool {
+        await eventually(within: 20) { store.runningEffectCount == 0 }
+    }
+
+    /// A shared counter store with `listeners` (after a thunk middleware given `dependencies`).
+    static func store(
+        _ listeners: ListenerMiddleware<Int>, log: Recorder<String> = Recorder(),
+        dependencies: Dependencies = Dependencies()
+    ) -> SharedStore<Int> {
+        SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if !(action is DefaultAction) { log.append(action.type) }
+                    return counterReducer(state, action)
+                }, 0,
+                applyMiddleware(
+                    thunkMiddleware(dependencies: dependencies, isolation: nil), listeners.middleware(isolation: nil))))
+    }
+}

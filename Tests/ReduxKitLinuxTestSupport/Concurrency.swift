@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+
+@testable import ReduxKitLinux
+
+/// Runs `body(0)`, …, `body(count - 1)` on `count` threads of their own, all at
+/// once (unlike `concurrentPerform`, which on two cores may run them two at a
+/// time), and returns when all have finished.
+package func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    let start = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            start.wait()
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    for _ in 0..<count { start.signal() }
+    group.wait()
+}
+
+/// A shared counter, for totals and violations counted from many threads.
+package final class Counter: Sendable {
+    package init() {}
+
+    private let value = Atomic<Int>(0)
+
+    package func increment() {
+        value.add(1, ordering: .relaxed)
+    }
+
+    package var count: Int {
+        value.load(ordering: .relaxed)
+    }
+}
+
+/// A flag that notices when two threads are inside the same region at once.
+package final class ReentryDetector: Sendable {
+    package init() {}
+
+    private let inside = Atomic<Bool>(false)
+    package let overlaps = Counter()
+
+    package func enter() {
+        if inside.exchange(true, ordering: .acquiringAndReleasing) { overlaps.increment() }
+    }
+
+    package func leave() {
+        inside.store(false, ordering: .releasing)
+    }
+}
+
+/// A flag set once, from any thread.
+package final class Flag: Sendable {
+    package init() {}
+
+    private let value = Atomic<Bool>(false)
+
+    package var isSet: Bool { value.load(ordering: .acquiring) }
+
+    package func set() {
+        value.store(true, ordering: .releasing)
+    }
+}
+
+/// Notices when a region is entered from two threads at once, while allowing
+/// one thread to re-enter it (as a subscriber is, when it dispatches and the
+/// nested round calls it again).
+package final class CrossThreadEntryDetector: Sendable {
+    package init() {}
+
+    private let holder = Locked<(thread: pthread_t, depth: Int)>((pthread_self(), 0))
+    package let overlaps = Counter()
+
+    package func enter() {
+        let thread = pthread_self()
+        holder.withLock {
+            if $0.depth > 0 && pthread_equal($0.thread, thread) == 0 { overlaps.increment() }
+            $0.thread = thread
+            $0.depth += 1
+        }
+    }
+
+    package func leave() {
+        holder.withLock { $0.depth -= 1 }
+    }
+}
+
+/// For exit tests: if the process is still running after `seconds`, it exits
+/// with status 97 and says so on standard error. A misuse that deadlocked would
+/// then fail its exit test (the expected message never appears) instead of
+/// hanging the suite. The wall-clock sleep here is a safety net, not timing:
+/// no test's outcome depends on how long it takes, only on a deadlock.
+package func exitIfStillRunning(after seconds: Double = 10) {
+    Thread.detachNewThread {
+        Thread.sleep(forTimeInterval: seconds)
+        FileHandle.standardError.write(Data("deadlock watchdog: still running after \(seconds) s\n".utf8))
+        exit(97)
+    }
+}
+
+/// Runs `body` on a thread of its own and waits at most `seconds` for it:
+/// returns what it returned, or `nil` if it has not finished by then (a deadlock).
+/// The deadline is a safety net against a deadlock, not timing.
+package func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Sendable () -> Value) -> Value? {
+    let done = DispatchSemaphore(value: 0)
+    let outcome = Locked<Value?>(nil)
+    Thread.detachNewThread {
+        let value = body()
+        outcome.withLock { $0 = value }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return outcome.withLock { $0 }
+}
+
+/// Waits, polling, until `condition` holds or `seconds` pass; returns whether it held.
+///
+/// Only for a condition nothing signals (a write done on another queue, a
+/// stream's end), with a generous deadline: never to let time pass. Code that
+/// sleeps on a ``TestClock`` is waited for with `clock.waitForSleepers(_:)`,
+/// actions with the test store's `receive`, effects with `finish(timeout:)`.
+package func eventually(within seconds: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return condition()
+}
+
+/// A gate async effects wait at until the test opens it: a continuation for
+/// each waiter, resumed when the gate opens or the waiting task is cancelled
+/// (so an effect can wait "until cancelled" at a gate that never opens).
+package final class Gate: Sendable {
+    package init() {}
+
+    private struct Waiters {
+        var isOpen = false
+        var nextID: UInt64 = 0
+        var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
+        /// Waiters cancelled before they had parked their continuation.
+        var cancelled: Set<UInt64> = []
+    }
+
+    private let waiters = Locked(Waiters())
+
+    package func open() {
+        let waiting = waiters.withLock { waiters in
+            waiters.isOpen = true
+            defer { waiters.waiting.removeAll() }
+            return waiters.waiting.values
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Waits until opened; throws `CancellationError` if the task is cancelled first.
+    package func wait() async throws {
+        let id = waiters.withLock { waiters in
+            defer { waiters.nextID += 1 }
+            return waiters.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let outcome: Result<Void, any Error>? = waiters.withLock { waiters in
+                    if waiters.cancelled.remove(id) != nil { return .failure(CancellationError()) }
+                    if waiters.isOpen { return .success(()) }
+                    waiters.waiting[id] = continuation
+                    return nil
+                }
+                if let outcome { continuation.resume(with: outcome) }
+            }
+        } onCancel: {
+            let parked = waiters.withLock { waiters in
+                let parked = waiters.waiting.removeValue(forKey: id)
+                if parked == nil { waiters.cancelled.insert(id) }
+                return parked
+            }
+            parked?.resume(throwing: CancellationError())
+        }
+    }
+}
+
+/// Runs `body` on a thread of its own (it may block, say on child processes), and
+/// returns what it returned, leaving the concurrency pool's threads free.
+package func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
