@@ -3,6 +3,7 @@
 // compiles if the call's result has exactly the named type, so a change to which overload a common
 // call picks, or to what it returns, fails this program at build time. The program also runs, so the
 // overloads picked are checked to behave (repeat-skipping by `Equatable`, the reducer shapes).
+import Dispatch
 import ReduxKitLinuxEffects
 
 /// Compiles only when `value` is exactly a `T` (no conversion: `T` is fixed by the second argument).
@@ -133,6 +134,12 @@ func nonisolatedCalls() async throws {
         listeners.addListener(predicate: { _, now, before in now != before }) { _, _ in }, is: ListenerSubscription.self
     )
 }
+
+// No library name shadows a toolchain module: the Dispatch module's types stay reachable by their
+// qualified names in a file that imports the library (`DispatchFunction` was once `Dispatch`).
+let queue: Dispatch.DispatchQueue = .global()
+expectType(queue, is: DispatchQueue.self)
+expectType(optionalReducer as Reducer<Int>, is: ((Int?, any Action) -> Int).self)
 
 try await mainActorCalls()
 try await nonisolatedCalls()

@@ -29,7 +29,7 @@ public final class Store<State> {
     /// specialised, rather than through the existential.
     @usableFromInline package let core: StoreCore<State>?
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
-    @usableFromInline let enhancedDispatch: Dispatch?
+    @usableFromInline let enhancedDispatch: DispatchFunction?
 
     @inlinable
     package init(backend: any StoreBackend<State>) {
@@ -56,7 +56,7 @@ public final class Store<State> {
     /// - Parameters:
     ///   - store: The store to build on.
     ///   - dispatch: The function that handles every action dispatched to the new store.
-    public init(_ store: Store<State>, dispatch: @escaping Dispatch) {
+    public init(_ store: Store<State>, dispatch: @escaping DispatchFunction) {
         self.backend = store.backend
         self.core = store.core
         self.enhancedDispatch = dispatch

@@ -1,12 +1,12 @@
 /// A function that wraps a dispatch function with more behaviour: it receives
 /// the next dispatch function in the chain and returns a new one.
-public typealias DispatchTransformer = (@escaping Dispatch) -> Dispatch
+public typealias DispatchTransformer = (@escaping DispatchFunction) -> DispatchFunction
 
 /// What a middleware receives from the store it is applied to.
 public struct MiddlewareApi<State> {
     /// Dispatches through the whole middleware chain again, from the outermost
     /// middleware. Once the store is gone it does nothing and returns the action.
-    public let dispatch: Dispatch
+    public let dispatch: DispatchFunction
     /// Returns the store's current state.
     public let getState: () -> State
     /// The way effects take back into the store `applyMiddleware` made this
@@ -22,7 +22,7 @@ public struct MiddlewareApi<State> {
     /// - Parameters:
     ///   - dispatch: Dispatches through the whole middleware chain.
     ///   - getState: Returns the current state.
-    public init(dispatch: @escaping Dispatch, getState: @escaping () -> State) {
+    public init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State) {
         self.dispatch = dispatch
         self.getState = getState
         self.route = nil

@@ -13,7 +13,7 @@
 /// - Returns: A function that dispatches a new action with the given payload.
 public func bindActionCreators<A: StandardAction>(
     _ type: A.Type,
-    dispatch: @escaping Dispatch
+    dispatch: @escaping DispatchFunction
 ) -> (A.PayloadType?) -> Void {
     { payload in
         _ = dispatch(A(payload: payload, meta: nil, error: false))

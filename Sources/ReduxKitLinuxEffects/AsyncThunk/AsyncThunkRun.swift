@@ -96,7 +96,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
 /// the run, in the store's domain), the way back for the run's task, the runner
 /// the task runs in, and the dependencies.
 struct AsyncThunkEnvironment<State: Sendable> {
-    let dispatch: Dispatch
+    let dispatch: DispatchFunction
     let getState: () -> State
     let store: WeakStore<State>
     let runner: EffectRunner

@@ -37,7 +37,7 @@ final class ScopedEffects<Parent, Child> {
     /// `getState` reads the state its condition sees. `actor` is the one the
     /// root's thunk middleware was created on.
     func start<Argument, Value>(
-        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping Dispatch,
+        _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
         getState: @escaping () -> Child, actor: (any Actor)?, dependencies: Dependencies
     ) -> any Action where Child: Sendable {
         route.settle(on: actor)

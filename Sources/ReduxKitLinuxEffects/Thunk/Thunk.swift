@@ -18,13 +18,13 @@
 /// `getState` (the child's state).
 public struct Thunk<State>: Action {
     /// The function the thunk middleware calls.
-    public let body: @Sendable (_ dispatch: Dispatch, _ getState: () -> State) -> Void
+    public let body: @Sendable (_ dispatch: DispatchFunction, _ getState: () -> State) -> Void
 
     /// Creates a thunk.
     ///
     /// - Parameter body: Called with `dispatch` (through the whole middleware
     ///   chain) and `getState`.
-    public init(_ body: @escaping @Sendable (_ dispatch: Dispatch, _ getState: () -> State) -> Void) {
+    public init(_ body: @escaping @Sendable (_ dispatch: DispatchFunction, _ getState: () -> State) -> Void) {
         self.body = body
     }
 }
