@@ -6,15 +6,16 @@ import Testing
 #endif
 
 /// Where a failed assertion was written, for both Swift Testing and XCTest.
-public struct CallSite: Sendable {
+/// (The test store's own; public API takes `fileID:filePath:line:column:`.)
+package struct CallSite: Sendable {
     /// The file, as `#fileID` gives it (`Module/File.swift`).
-    public let fileID: String
+    package let fileID: String
     /// The file, as `#filePath` gives it.
-    public let filePath: StaticString
+    package let filePath: StaticString
     /// The line.
-    public let line: UInt
+    package let line: UInt
     /// The column.
-    public let column: UInt
+    package let column: UInt
 
     /// The call site of the function whose default arguments make it.
     ///
@@ -23,7 +24,7 @@ public struct CallSite: Sendable {
     ///   - filePath: The file, as `#filePath` gives it.
     ///   - line: The line.
     ///   - column: The column.
-    public init(
+    package init(
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) {
         self.fileID = fileID
@@ -35,7 +36,7 @@ public struct CallSite: Sendable {
 
 extension CallSite: CustomStringConvertible {
     /// `File.swift:12`: the file's name and the line.
-    public var description: String {
+    package var description: String {
         "\(fileID.split(separator: "/").last.map(String.init) ?? fileID):\(line)"
     }
 }

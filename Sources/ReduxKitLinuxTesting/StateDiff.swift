@@ -1,4 +1,5 @@
-/// The fields in which two values differ, one line each, found by walking them
+/// The fields in which two values differ, one line each (the test store's
+/// failure messages; not public, so it adds no global name to test code), found by walking them
 /// with `Mirror`: `todos[1].title: expected "Milk", got "Bread"`.
 ///
 /// Structs, classes and tuples are compared field by field, collections element
@@ -10,7 +11,7 @@
 ///   - actual: The value the store has.
 ///   - path: The name of the values (`state` at the top).
 /// - Returns: One line per difference; empty when none is found.
-public func differences(expected: Any, actual: Any, path: String = "state") -> [String] {
+package func differences(expected: Any, actual: Any, path: String = "state") -> [String] {
     let expectedMirror = Mirror(reflecting: expected)
     let actualMirror = Mirror(reflecting: actual)
     let leaf = { () -> [String] in

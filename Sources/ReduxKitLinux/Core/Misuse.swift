@@ -44,9 +44,10 @@ package enum Misuse {
     @usableFromInline package static let asyncThunkWithoutMiddleware =
         "An AsyncThunk needs the thunk middleware: "
         + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
-    /// The thunk middleware was given an api not made by applyMiddleware.
-    @usableFromInline package static let asyncThunkWithoutStore =
-        "Async thunks need a MiddlewareApi made by applyMiddleware, to reach their store from a task."
+    /// Something subscribed to, or replaced the reducer of, the store behind a
+    /// hand-made MiddlewareApi (unreachable through the public API).
+    package static let handMadeApiHasNoStore =
+        "A MiddlewareApi made by hand has no reducer or subscribers of its own: only dispatch and getState."
 
     /// An async effect was started in a store that has no way back for its results.
     @usableFromInline package static let asyncEffectWithoutWayBack =

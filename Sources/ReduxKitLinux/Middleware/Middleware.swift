@@ -10,14 +10,23 @@ public struct MiddlewareApi<State> {
     /// Returns the store's current state.
     public let getState: () -> State
     /// The way effects take back into the store `applyMiddleware` made this
-    /// for (`nil` for an api made by hand).
-    package let route: EffectRoute<State>?
+    /// for (for an api made by hand, into its own closures).
+    package let route: EffectRoute<State>
+    /// What keeps the store behind a hand-made api alive (its route holds it weakly).
+    private let handMadeStore: Store<State>?
     /// The root core of the store `applyMiddleware` made this for (`nil` for an
     /// api made by hand or a scoped store), for devtools that observe every
     /// reduction whatever the middleware's position (the action log).
     package let core: StoreCore<State>?
 
-    /// Creates the middleware's view of a store.
+    /// Creates the middleware's view of a store by hand, as middleware tests
+    /// do: `thunkMiddleware()(MiddlewareApi(dispatch: …, getState: …))(next)`.
+    ///
+    /// Its ``weakStore`` dispatches and reads through `dispatch` and `getState`,
+    /// so effects run through it as through a store's chain: async thunks and
+    /// listener effects come back on the actor their middleware was created on
+    /// (outside any actor they have no way back, as in a plain store, and
+    /// starting one stops the process with a message naming the fixes).
     ///
     /// - Parameters:
     ///   - dispatch: Dispatches through the whole middleware chain.
@@ -25,7 +34,11 @@ public struct MiddlewareApi<State> {
     public init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State) {
         self.dispatch = dispatch
         self.getState = getState
-        self.route = nil
+        let store = Store(backend: HandMadeApiBackend(dispatch: dispatch, getState: getState))
+        let link = MiddlewareLink<State>()
+        link.connect(to: store)
+        self.route = EffectRoute(link: link)
+        self.handMadeStore = store
         self.core = nil
     }
 
@@ -38,6 +51,7 @@ public struct MiddlewareApi<State> {
         self.dispatch = { action in link.dispatch(action) }
         self.getState = getState
         self.route = route
+        self.handMadeStore = nil
         self.core = store.core
     }
 }
@@ -45,16 +59,16 @@ public struct MiddlewareApi<State> {
 extension MiddlewareApi where State: Sendable {
     /// A weak, `Sendable` way back to the store, for effects that run after the
     /// dispatch that started them (in a task): it dispatches through the whole
-    /// chain while the store lives, and does nothing once it is gone. `nil` for an
-    /// api not made by `applyMiddleware`.
+    /// chain while the store lives, and does nothing once it is gone. For an api
+    /// made by hand, it goes through the api's `dispatch` and `getState`.
     ///
     /// Its calls are `async`: they run under the lock of the ``SharedStore``
     /// that holds the store, or on the actor the store lives on. The store's
     /// actor is known when a `thunkMiddleware()` or a listener middleware in the
     /// same `applyMiddleware` call was created on it; otherwise only a
     /// ``SharedStore`` gives effects a way back.
-    public var weakStore: WeakStore<State>? {
-        route.map(WeakStore.init)
+    public var weakStore: WeakStore<State> {
+        WeakStore(route)
     }
 }
 

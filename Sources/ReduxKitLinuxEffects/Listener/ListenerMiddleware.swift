@@ -63,8 +63,8 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     public func middleware(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
         let actor = isolation
         return { api in
-            api.route?.settle(on: actor)
-            let runner = EffectRunner(tracker: api.route?.tracker)
+            api.route.settle(on: actor)
+            let runner = EffectRunner(tracker: api.route.tracker)
             let hub = ListenerHub(
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
                 onError: self.onError)

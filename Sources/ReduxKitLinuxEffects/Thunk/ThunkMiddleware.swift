@@ -33,8 +33,8 @@ public func thunkMiddleware<State: Sendable>(
 ) -> Middleware<State> {
     let actor = isolation
     return { api in
-        api.route?.settle(on: actor)
-        let runner = EffectRunner(tracker: api.route?.tracker)
+        api.route.settle(on: actor)
+        let runner = EffectRunner(tracker: api.route.tracker)
         let store = api.weakStore
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
         return { next in
@@ -46,7 +46,6 @@ public func thunkMiddleware<State: Sendable>(
                     (action as! Thunk<State>).body(api.dispatch, api.getState)
                     return action
                 case .asyncThunk:
-                    guard let store else { Misuse.fail(Misuse.asyncThunkWithoutStore) }
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
                     return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(

@@ -48,8 +48,43 @@ struct WeakStoreTests {
         #expect(await kept?.getState() == nil)
     }
 
-    @Test func anApiMadeByHandHasNone() {
-        let api = MiddlewareApi<Int>(dispatch: { $0 }, getState: { 0 })
-        #expect(api.weakStore == nil)
+    static let double = AsyncThunk<Int, Int, Int>("double") { value, _ in value * 2 }
+
+    /// Redux-style middleware tests build the api by hand; its weak store then
+    /// goes through the api's own closures, on the middleware's actor, while
+    /// the chain made from it lives.
+    @Test @MainActor func anApiMadeByHandIsTheWayBackForAsyncThunks() async {
+        var state = 0
+        var types: [String] = []
+        var finished: CheckedContinuation<Void, Never>?
+        let api = MiddlewareApi<Int>(
+            dispatch: { action in
+                MainActor.assertIsolated()
+                types.append(action.type)
+                if let fulfilled = Self.double.fulfilled(action) {
+                    state = fulfilled.value
+                    finished?.resume()
+                }
+                return action
+            },
+            getState: { state })
+        let chain = thunkMiddleware()(api)({ $0 })
+        await withCheckedContinuation { continuation in
+            finished = continuation
+            _ = chain(Self.double(21))
+        }
+        withExtendedLifetime(chain) {}
+        #expect(state == 42)
+        #expect(types == ["double/pending", "double/fulfilled"])
+    }
+
+    @Test func anApiMadeByHandOnNoActorNamesTheWaysBack() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            let api = MiddlewareApi<Int>(dispatch: { $0 }, getState: { 0 })
+            _ = thunkMiddleware(isolation: nil)(api)({ $0 })(Self.double(1))
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
     }
 }
