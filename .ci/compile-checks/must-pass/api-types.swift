@@ -45,10 +45,14 @@ func mainActorCalls() async throws {
     let store = createStore(optionalReducer, nil, applyMiddleware(thunkMiddleware()))
     expectType(store, is: Store<Int>.self)
 
-    // An async thunk dispatched to a store answers its typed handle.
-    let handle = store.dispatch(thunk: double(21))
+    // An async thunk's action dispatched to a store answers its run's typed handle: the typed
+    // `dispatch(_:)` wins over the untyped one, also with no type expected of the result (`let`).
+    expectType(store.dispatch(double(21)), is: AsyncThunkHandle<Int>.self)
+    let handle = store.dispatch(double(21))
     expectType(handle, is: AsyncThunkHandle<Int>.self)
     expectType(try await handle.value, is: Int.self)
+    // Seen as any action, it goes through the untyped dispatch, which answers `any Action` (not the handle).
+    expectType(store.dispatch(double(1) as any Action), is: (any Action).self)
     // Its matchers answer the lifecycle action, typed, or nil.
     expectType(double.fulfilled(Increment()), is: AsyncThunk<Int, Int, Int>.Fulfilled?.self)
     expectType(double.pending(Increment()), is: AsyncThunk<Int, Int, Int>.Pending?.self)
@@ -122,7 +126,11 @@ func nonisolatedCalls() async throws {
     expectType(shared, is: SharedStore<Int>.self)
     expectType(shared.subscribe { _ in }, is: (any ReduxDisposable & Sendable).self)
     expectType(shared.view(value: { $0 * 2 }), is: SharedStore<Int>.self)
-    expectType(shared.dispatch(thunk: double(1)), is: AsyncThunkHandle<Int>.self)
+    expectType(shared.dispatch(double(1)), is: AsyncThunkHandle<Int>.self)
+    let sharedHandle = shared.dispatch(double(2))
+    expectType(sharedHandle, is: AsyncThunkHandle<Int>.self)
+    expectType(try await sharedHandle.value, is: Int.self)
+    expectType(shared.dispatch(double(3) as any Action), is: (any Action).self)
 
     // Listener middleware: what each addListener answers.
     let listeners = ListenerMiddleware<Int>()

@@ -43,7 +43,7 @@ func appReducer(_ state: AppState?, _ action: any Action) -> AppState {
         MainActor.assertIsolated()
         if state.loading { pendingSeen = true }
     }
-    let handle = store.dispatch(thunk: Thunks.loadProfile(42))
+    let handle = store.dispatch(Thunks.loadProfile(42))
     let value = try await handle.value
     subscription.dispose()
     precondition(store.state.profile == value && !store.state.loading)

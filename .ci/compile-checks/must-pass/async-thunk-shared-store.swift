@@ -34,7 +34,7 @@ func makeSharedStore() -> SharedStore<AppState> {
 
 func run() async throws -> String {
     let shared = makeSharedStore()
-    let value = try await shared.dispatch(thunk: Thunks.loadProfile(7)).value
+    let value = try await shared.dispatch(Thunks.loadProfile(7)).value
     let state = shared.state
     precondition(state.profile == value)
     return "profile \(value) after \(state.notes.count) notes, from a SharedStore built outside any actor"

@@ -36,11 +36,11 @@ enum LoadingStory {
         let store = applyMiddleware(
             [loggerMiddleware(), thunkMiddleware()], to: createStore(reducer, AppState()))
 
-        let first = store.dispatch(thunk: loadItems("apple"))
+        let first = store.dispatch(loadItems("apple"))
         let items = (try? await first.value) ?? []
         print("first load gave \(items)")
 
-        let second = store.dispatch(thunk: loadItems("pear"))
+        let second = store.dispatch(loadItems("pear"))
         second.cancel()
         switch await second.result {
         case .success(let items): print("second load gave \(items)")

@@ -131,7 +131,7 @@ enum ObservedScreenStory {
 
         model.dispatch(Rename(title: "Weekend groceries"))
         model.dispatch(Sync())
-        let load = store.dispatch(thunk: loadItems("weekend"))
+        let load = store.dispatch(loadItems("weekend"))
         _ = try? await load.value
         model.dispatch(AddItem(item: "coffee"))
         model.dispatch(Rename(title: "Weekend groceries"))

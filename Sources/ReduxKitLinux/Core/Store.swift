@@ -70,10 +70,15 @@ public final class Store<State> {
     /// from inside the reducer stops the process ("Reducers may not dispatch
     /// actions.").
     ///
+    /// An action whose static type has an overload of its own (an async
+    /// thunk's action, which returns its run's typed handle) goes to that
+    /// overload; `dispatch(action as any Action)` always comes here.
+    ///
     /// - Parameter action: The action to apply.
     /// - Returns: The action, or whatever the middleware chose to return.
     @inlinable
     @discardableResult
+    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     public func dispatch(_ action: consuming any Action) -> any Action {
         if let enhancedDispatch {
             if let core { return core.serialize { enhancedDispatch(action) } }

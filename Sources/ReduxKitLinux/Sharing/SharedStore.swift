@@ -105,11 +105,14 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     ///
     /// The middleware, the reducer and the subscribers run on this thread under
     /// the lock; when `dispatch` returns, ``getState()`` reflects the action.
+    /// As on a `Store`, an action whose static type has an overload of its own
+    /// (an async thunk's action) goes to that overload.
     ///
     /// - Parameter action: The action to apply.
     /// - Returns: The action, or whatever the middleware chose to return.
     @inlinable
     @discardableResult
+    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     public func dispatch(_ action: any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }

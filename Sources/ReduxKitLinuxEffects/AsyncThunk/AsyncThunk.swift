@@ -13,7 +13,7 @@
 /// if let done = loadTodos.fulfilled(action) { state.todos = done.value }
 ///
 /// // Anywhere:
-/// let handle = store.dispatch(thunk: loadTodos())   // an AsyncThunkHandle<[Todo]>
+/// let handle = store.dispatch(loadTodos())   // an AsyncThunkHandle<[Todo]>
 /// let todos = try await handle.value
 /// ```
 ///
@@ -33,7 +33,7 @@
 /// In the body, the context rejects with a typed payload
 /// (``AsyncThunkContext/rejectWithValue(_:meta:)``), fulfils with a meta
 /// (``AsyncThunkContext/fulfillWithValue(_:meta:)``), and starts other thunks
-/// (``AsyncThunkContext/dispatch(thunk:)``), which are cancelled with it.
+/// (`context.dispatch(_:)` with their actions), which are cancelled with it.
 ///
 /// Cancelling a run (``AsyncThunkHandle/cancel(reason:)``, or cancelling the
 /// task awaiting its handle, the effect that dispatched it, or the store)
@@ -135,7 +135,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// The action that starts a run with `argument`; dispatch it.
     ///
     /// - Parameter argument: What the body receives.
-    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
+    /// - Returns: The action to dispatch: `store.dispatch(_:)` with it returns the run's typed handle.
     public func callAsFunction(_ argument: Argument) -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: argument)
     }
@@ -189,13 +189,26 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
 extension AsyncThunk where Argument == Void {
     /// The action that starts a run; dispatch it.
     ///
-    /// - Returns: The action to dispatch (with `store.dispatch(thunk:)` for a typed handle).
+    /// - Returns: The action to dispatch: `store.dispatch(_:)` with it returns the run's typed handle.
     public func callAsFunction() -> AsyncThunkAction<State, Argument, Value> {
         AsyncThunkAction(thunk: self, argument: ())
     }
 }
 
 /// The action that starts a run of an ``AsyncThunk``; made by calling the thunk.
+///
+/// Dispatch it with `dispatch(_:)`: `store.dispatch(loadTodos())` picks the
+/// overload that takes an `AsyncThunkAction` (on a `Store`, a `SharedStore`,
+/// an ``AsyncThunkContext`` or a ``ListenerContext``) and returns the run's
+/// ``AsyncThunkHandle``, typed; that is how to get the handle. It stops the
+/// process if the store has no `thunkMiddleware()`.
+///
+/// Dispatched as `any Action` (`store.dispatch(action as any Action)`, or by
+/// middleware, a replay, a `TestStore`), it goes through the untyped
+/// `dispatch(_:)`, which starts the run all the same but returns an action
+/// that only stands for the started run: not the handle (which is not an
+/// action), and nothing to cast. Without the thunk middleware, the untyped
+/// dispatch returns this action itself, and the reducers ignore it.
 public struct AsyncThunkAction<State: Sendable, Argument: Sendable, Value: Sendable>: Action {
     /// The thunk to run.
     public let thunk: AsyncThunk<State, Argument, Value>

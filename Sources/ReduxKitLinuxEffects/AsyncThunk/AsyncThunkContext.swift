@@ -4,7 +4,8 @@
 ///
 /// Dispatching and reading run in the store's own domain (on its actor, or
 /// under its `SharedStore`'s lock), so they are `async`. What the body
-/// starts through ``dispatch(thunk:)`` is cancelled with its run.
+/// starts through ``dispatch(_:)-(AsyncThunkAction<State,Argument,Value>)``
+/// is cancelled with its run.
 public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// The run.
     public let requestID: RequestID
@@ -23,11 +24,13 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     }
 
     /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone.
+    /// nothing once the store is gone. An async thunk's action goes to the
+    /// overload that returns its run's typed handle.
     ///
     /// - Parameter action: The action to dispatch.
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
+    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     public func dispatch(_ action: any Action) async -> (any Action)? {
         await store.dispatch(action)
     }
@@ -42,14 +45,27 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
     /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) async
         -> AsyncThunkHandle<Value>?
     {
         guard let returned = await store.dispatch(action) else { return nil }
-        guard let handle = returned as? AsyncThunkHandle<Value> else {
+        guard let handle = AsyncThunkStarted.handle(in: returned, as: Value.self) else {
             Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
         }
         return handle
+    }
+
+    /// Starts another async thunk of this store and returns its handle, typed:
+    /// the former spelling of `dispatch(_:)`, which it calls.
+    ///
+    /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
+    /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
+    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+        -> AsyncThunkHandle<Value>?
+    {
+        await dispatch(action)
     }
 
     /// The store's current state.

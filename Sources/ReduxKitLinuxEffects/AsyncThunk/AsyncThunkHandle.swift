@@ -1,11 +1,18 @@
-/// What `dispatch` returns for an ``AsyncThunkAction`` when the thunk middleware
-/// ran it (Redux Toolkit's thunk promise): await the run's value, or cancel it.
+/// What the typed `dispatch(_:)` returns for an ``AsyncThunkAction`` when the
+/// thunk middleware ran it (Redux Toolkit's thunk promise): await the run's
+/// value, or cancel it.
+///
+/// It is not an action: `store.dispatch(loadTodos())` returns it through the
+/// overloads of `dispatch(_:)` that take an ``AsyncThunkAction`` (on `Store`,
+/// `SharedStore`, ``AsyncThunkContext`` and ``ListenerContext``), which Swift
+/// picks whenever the argument's static type is an ``AsyncThunkAction`` of the
+/// store's state. See ``AsyncThunkAction`` for what an untyped dispatch returns.
 ///
 /// Awaiting ``value`` or ``result`` also waits for the run's ``AsyncThunk/Fulfilled``
 /// or ``AsyncThunk/Rejected`` action to be dispatched. Cancelling the task that
 /// awaits them cancels the run, as ``cancel()`` does (for every awaiter: the
 /// run is one).
-public final class AsyncThunkHandle<Value: Sendable>: Action {
+public final class AsyncThunkHandle<Value: Sendable>: Sendable {
     /// The run.
     public let requestID: RequestID
     /// The thunk's type prefix.
@@ -83,38 +90,64 @@ public final class AsyncThunkHandle<Value: Sendable>: Action {
 extension Store where State: Sendable {
     /// Dispatches an async thunk's action and returns the run's handle, typed.
     ///
-    /// `store.dispatch(loadTodos())` does the same and returns the handle as
-    /// `any Action`; this form saves the cast. (It has its own label because
-    /// Swift would otherwise always pick the untyped `dispatch(_:)`.) Stops the
-    /// process if the store has no `thunkMiddleware()`, since the run would
-    /// never start.
+    /// Swift picks this overload over the untyped `dispatch(_:)` whenever the
+    /// argument is an ``/ReduxKitLinuxEffects/AsyncThunkAction`` of this
+    /// store's state, as in `store.dispatch(loadTodos())`. Stops the process
+    /// if the store has no `thunkMiddleware()`, since the run would never start.
     ///
     /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
     /// - Returns: A handle to await or cancel the run.
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
         Value
     > {
-        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
+        guard let handle = AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self) else {
             Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
         }
         return handle
+    }
+
+    /// Dispatches an async thunk's action and returns the run's handle, typed:
+    /// the former spelling of `dispatch(_:)`, which it calls.
+    ///
+    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
+    /// - Returns: A handle to await or cancel the run.
+    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+        Value
+    > {
+        dispatch(action)
     }
 }
 
 extension SharedStore {
     /// Dispatches an async thunk's action and returns the run's handle, typed;
-    /// see ``/ReduxKitLinux/Store/dispatch(thunk:)``.
+    /// see the `Store` overload of `dispatch(_:)` that takes an
+    /// ``/ReduxKitLinuxEffects/AsyncThunkAction``.
     ///
     /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
     /// - Returns: A handle to await or cancel the run.
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
         Value
     > {
-        guard let handle = dispatch(action as any Action) as? AsyncThunkHandle<Value> else {
+        guard let handle = AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self) else {
             Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
         }
         return handle
+    }
+
+    /// Dispatches an async thunk's action and returns the run's handle, typed:
+    /// the former spelling of `dispatch(_:)`, which it calls.
+    ///
+    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
+    /// - Returns: A handle to await or cancel the run.
+    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
+        Value
+    > {
+        dispatch(action)
     }
 }

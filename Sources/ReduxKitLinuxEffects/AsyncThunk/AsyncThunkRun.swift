@@ -108,12 +108,19 @@ protocol AsyncThunkStarting<State>: Action {
     associatedtype State: Sendable
     /// Checks the thunk's condition and dispatches the pending action (inside
     /// the dispatch that started the run), starts the run, and returns its
-    /// handle.
-    func start(in environment: AsyncThunkEnvironment<State>) -> any Action
+    /// handle, wrapped for the middleware chain.
+    func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted
 }
 
 extension AsyncThunkAction: AsyncThunkStarting {
-    func start(in environment: AsyncThunkEnvironment<State>) -> any Action {
+    func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted {
+        AsyncThunkStarted(handle: startRun(in: environment))
+    }
+
+    /// Checks the thunk's condition and dispatches the pending action (inside
+    /// the dispatch that started the run), starts the run, and returns its
+    /// handle.
+    func startRun(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkHandle<Value> {
         let requestID = RequestID.next()
         let thunk = thunk
         let argument = argument

@@ -30,11 +30,13 @@ public struct ListenerContext<State: Sendable>: Sendable {
     public var extra: Dependencies { dependencies }
 
     /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone.
+    /// nothing once the store is gone. An async thunk's action goes to the
+    /// overload that returns its run's typed handle.
     ///
     /// - Parameter action: The action to dispatch.
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
+    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     public func dispatch(_ action: any Action) async -> (any Action)? {
         await store?.dispatch(action)
     }
@@ -47,12 +49,28 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
     ///   store is gone.
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) async
         -> AsyncThunkHandle<Value>?
     {
         guard let result = await dispatch(action as any Action) else { return nil }
-        guard let handle = result as? AsyncThunkHandle<Value> else { Misuse.fail(Misuse.asyncThunkWithoutMiddleware) }
+        guard let handle = AsyncThunkStarted.handle(in: result, as: Value.self) else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
         return handle
+    }
+
+    /// Dispatches an async thunk's action and returns the run's handle, typed:
+    /// the former spelling of `dispatch(_:)`, which it calls.
+    ///
+    /// - Parameter action: Made by calling an ``AsyncThunk``.
+    /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
+    ///   store is gone.
+    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
+    @discardableResult
+    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+        -> AsyncThunkHandle<Value>?
+    {
+        await dispatch(action)
     }
 
     /// The store's current state.

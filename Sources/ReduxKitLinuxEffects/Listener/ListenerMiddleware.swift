@@ -8,7 +8,7 @@
 /// ```swift
 /// let listeners = ListenerMiddleware<AppState>(dependencies: dependencies)
 /// listeners.addListener(for: SearchChanged.self, policy: .debounce(.milliseconds(300))) { action, context in
-///     let handle = await context.dispatch(thunk: search(action.text))  // cancelled with this run
+///     let handle = await context.dispatch(search(action.text))  // cancelled with this run
 ///     _ = await handle?.result
 /// }
 /// let store = createStore(appReducer, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies),

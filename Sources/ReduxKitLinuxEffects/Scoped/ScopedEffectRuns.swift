@@ -3,7 +3,7 @@
 /// (same parent, same closures, none of its subscriptions).
 ///
 /// A run goes on when the scoped store it was dispatched to is freed (the
-/// scoped store may well be a temporary, `store.view(…).dispatch(thunk: …)`):
+/// scoped store may well be a temporary, `store.view(…).dispatch(loadItems(…))`):
 /// this object keeps itself, and so its twin scoped store and the root store,
 /// alive until its last run has ended, so the run's actions always arrive.
 /// Cancel a run through its handle.
@@ -36,10 +36,12 @@ final class ScopedEffects<Parent, Child> {
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
     /// `getState` reads the state its condition sees. `actor` is the one the
     /// root's thunk middleware was created on.
+    ///
+    /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
         getState: @escaping () -> Child, actor: (any Actor)?, dependencies: Dependencies
-    ) -> any Action where Child: Sendable {
+    ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
             let shared = SharedStore(scoped: entry, lock: lock)
@@ -47,11 +49,10 @@ final class ScopedEffects<Parent, Child> {
             route.routeThrough(shared: shared)
         }
         guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
-        let started = action.start(
+        let handle = action.startRun(
             in: AsyncThunkEnvironment(
                 dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
                 dependencies: dependencies))
-        guard let handle = started as? AsyncThunkHandle<Value> else { return started }
         running += 1
         keptAlive = self
         let route = self.route
@@ -59,7 +60,7 @@ final class ScopedEffects<Parent, Child> {
             await handle.ended()  // the body included, if it outlived a cancellation
             _ = await route.dispatch(ScopedRunEnded())
         }
-        return handle
+        return AsyncThunkStarted(handle: handle)
     }
 
     /// Lets this object go once no run is left.

@@ -66,8 +66,8 @@ extension ScopedStoreBackend {
     /// context and results go through a scoped store like this one (see
     /// ``ScopedEffects``).
     ///
-    /// - Returns: The run's ``AsyncThunkHandle``, or the action itself if no
-    ///   thunk middleware accepted it.
+    /// - Returns: The run's ``AsyncThunkHandle`` in an ``AsyncThunkStarted``,
+    ///   or the action itself if no thunk middleware accepted it.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>
     ) -> any Action where Child: Sendable {

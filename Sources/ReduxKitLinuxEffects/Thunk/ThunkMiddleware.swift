@@ -1,9 +1,9 @@
 /// The middleware that runs ``Thunk``s and ``AsyncThunk``s.
 ///
 /// A `Thunk` is called with `dispatch` and `getState` and goes no further; an
-/// async thunk's action starts its run and `dispatch` returns the run's
-/// ``AsyncThunkHandle``; every other action passes on. Running async thunks are
-/// cancelled when the store is freed.
+/// async thunk's action starts its run, and the typed `dispatch(_:)` returns
+/// the run's ``AsyncThunkHandle``; every other action passes on. Running async
+/// thunks are cancelled when the store is freed.
 ///
 /// ```swift
 /// @MainActor func makeStore() -> Store<AppState> {

@@ -55,10 +55,10 @@ struct ActionLogAsyncThunkTests {
         let log = ActionLog<Thunks.Catalog>(registry: registry, file: file, onError: { errors.append("\($0)") })
         let recorded = createStore(
             Thunks.reducer, Thunks.Catalog(), compose(applyMiddleware(thunkMiddleware()), log.enhancer))
-        _ = try await recorded.dispatch(thunk: Thunks.load("fruit")).value
-        _ = await recorded.dispatch(thunk: Thunks.load("none")).result
-        _ = try await recorded.dispatch(thunk: Thunks.search("tea")).value
-        _ = try await recorded.dispatch(thunk: Thunks.load("tea")).value
+        _ = try await recorded.dispatch(Thunks.load("fruit")).value
+        _ = await recorded.dispatch(Thunks.load("none")).result
+        _ = try await recorded.dispatch(Thunks.search("tea")).value
+        _ = try await recorded.dispatch(Thunks.load("tea")).value
         log.flush()
         #expect(errors.values.isEmpty)
         let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")

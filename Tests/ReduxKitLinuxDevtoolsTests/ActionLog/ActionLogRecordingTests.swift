@@ -170,7 +170,7 @@ struct ActionLogRecordingTests {
         let recorded = createStore(
             ActionLogTests.todos, [], compose(applyMiddleware(thunkMiddleware()), log.enhancer))
         let load = AsyncThunk<[ActionLogTests.Todo], String, String>("todos/load") { title, _ in title }
-        _ = try await recorded.dispatch(thunk: load("x")).value
+        _ = try await recorded.dispatch(load("x")).value
         recorded.dispatch(Thunk<[ActionLogTests.Todo]> { dispatch, _ in _ = dispatch(AddTodo(title: "y")) })
         // The reducer saw pending, fulfilled and AddTodo; the thunks never reached it.
         #expect(errors.all.count == 2)

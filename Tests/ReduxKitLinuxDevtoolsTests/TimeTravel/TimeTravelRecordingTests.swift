@@ -59,7 +59,7 @@ struct TimeTravelRecordingTests {
         let timeTravel = TimeTravel<Int>(capacity: 10)
         let store = createStore(
             reducer, 0, { creator in timeTravel.enhancer(applyMiddleware(thunkMiddleware())(creator)) })
-        _ = try await store.dispatch(thunk: load(5)).value
+        _ = try await store.dispatch(load(5)).value
         #expect(timeTravel.entries.map(\.actionType) == ["@@INIT", "count/load/pending", "count/load/fulfilled"])
         #expect(timeTravel.entries.last?.state == 5)
         timeTravel.undo()

@@ -34,7 +34,7 @@ struct AsyncThunkCancellationTests {
             return 1
         }
         let store = Self.makeStore(logging: log)
-        let handle = store.dispatch(thunk: stubborn("a"))
+        let handle = store.dispatch(stubborn("a"))
         handle.cancel()
         let result = await handle.result
         #expect(throws: CancellationError.self) { try result.get() }
@@ -54,7 +54,7 @@ struct AsyncThunkCancellationTests {
             return 1
         }
         let store = Self.makeStore(logging: log, rejections: rejections)
-        let handle = store.dispatch(thunk: slow("a"))
+        let handle = store.dispatch(slow("a"))
         handle.cancel(reason: "superseded")
         handle.cancel(reason: "later")
         _ = await handle.result
@@ -80,7 +80,7 @@ struct AsyncThunkCancellationTests {
             return 1
         }
         let store = Self.makeStore(logging: log)
-        let handle = store.dispatch(thunk: slow("a"))
+        let handle = store.dispatch(slow("a"))
         let waiter = Task { try await handle.value }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -93,7 +93,7 @@ struct AsyncThunkCancellationTests {
         let log = Recorder<String>()
         let quick = AsyncThunk<Int, String, Int>("quick") { argument, _ in argument.count }
         let store = Self.makeStore(logging: log)
-        let handle = store.dispatch(thunk: quick("abc"))
+        let handle = store.dispatch(quick("abc"))
         #expect(try await handle.value == 3)
         handle.cancel(reason: "too late")
         #expect(try await handle.value == 3)
@@ -110,13 +110,13 @@ struct AsyncThunkCancellationTests {
             return 1
         }
         let outer = AsyncThunk<Int, String, Int>("outer") { argument, context in
-            let handle = try #require(await context.dispatch(thunk: inner(argument)))
+            let handle = try #require(await context.dispatch(inner(argument)))
             innerHandles.append(handle)
             innerStarted.open()
             return try await handle.value
         }
         let store = Self.makeStore(logging: log)
-        let handle = store.dispatch(thunk: outer("a"))
+        let handle = store.dispatch(outer("a"))
         await innerStarted.wait()
         handle.cancel()
         let innerResult = try #require(await innerHandles.values.first?.result)
@@ -133,12 +133,12 @@ struct AsyncThunkCancellationTests {
             return argument.uppercased()
         }
         let outer = AsyncThunk<Int, String, String>("outer") { argument, context in
-            let handle = try #require(await context.dispatch(thunk: inner(argument)))
+            let handle = try #require(await context.dispatch(inner(argument)))
             #expect(handle.argument(as: String.self) == argument)
             return try await handle.value + "!"
         }
         let store = Self.makeStore(logging: Recorder())
-        #expect(try await store.dispatch(thunk: outer("ab")).value == "AB!")
+        #expect(try await store.dispatch(outer("ab")).value == "AB!")
         #expect(store.state == 2)
     }
 
@@ -146,7 +146,7 @@ struct AsyncThunkCancellationTests {
         let log = Recorder<String>()
         let echo = AsyncThunk<Int, String, Int>("echo") { argument, _ in argument.count }
         let store = Self.makeStore(logging: log)
-        let handle = store.dispatch(thunk: echo("four"))
+        let handle = store.dispatch(echo("four"))
         #expect(handle.argument(as: String.self) == "four")
         #expect(handle.argument as? String == "four")
         #expect(handle.argument(as: Int.self) == nil)
@@ -166,7 +166,7 @@ struct AsyncThunkCancellationTests {
                 if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
                 return state ?? 0
             }, 0, applyMiddleware(thunkMiddleware()))
-        let handle = store.dispatch(thunk: stubborn())
+        let handle = store.dispatch(stubborn())
         handle.cancel(reason: "test")
         _ = await handle.result
         #expect(log.values == ["stubborn/pending", "stubborn/rejected"])

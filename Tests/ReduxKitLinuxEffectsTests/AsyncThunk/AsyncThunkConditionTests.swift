@@ -46,7 +46,7 @@ struct AsyncThunkConditionTests {
             return [shelf]
         }
         let store = Self.makeStore(logging: log, load: load)
-        let handle = store.dispatch(thunk: load("fruit"))
+        let handle = store.dispatch(load("fruit"))
         let result = await handle.result
         #expect(throws: AsyncThunkConditionError(typePrefix: "catalog/load")) { try result.get() }
         await store.waitForEffects()
@@ -67,8 +67,8 @@ struct AsyncThunkConditionTests {
             return [shelf]
         }
         let store = Self.makeStore(logging: log, load: load)
-        let first = store.dispatch(thunk: load("fruit"))
-        let second = store.dispatch(thunk: load("fruit"))
+        let first = store.dispatch(load("fruit"))
+        let second = store.dispatch(load("fruit"))
         await #expect(throws: AsyncThunkConditionError.self) { try await second.value }
         gate.open()
         #expect(try await first.value == ["fruit"])
@@ -88,7 +88,7 @@ struct AsyncThunkConditionTests {
                     if let rejected = load.rejected(action) { rejections.append(rejected) }
                     return state ?? 0
                 }, 0, applyMiddleware(thunkMiddleware(isolation: nil))))
-        let handle = store.dispatch(thunk: load("a"))
+        let handle = store.dispatch(load("a"))
         #expect(rejections.count == 1)  // dispatched inside the dispatch
         let rejected = rejections.values.first
         #expect(rejected?.wasSkippedByCondition == true)
@@ -105,8 +105,8 @@ struct AsyncThunkConditionTests {
             "catalog/load", condition: { shelf, context in context.dependencies[FeatureFlagKey.self] && shelf != "" }
         ) { shelf, _ in [shelf] }
         let store = Self.makeStore(logging: log, load: load)
-        await #expect(throws: AsyncThunkConditionError.self) { try await store.dispatch(thunk: load("")).value }
-        #expect(try await store.dispatch(thunk: load("tea")).value == ["tea"])
+        await #expect(throws: AsyncThunkConditionError.self) { try await store.dispatch(load("")).value }
+        #expect(try await store.dispatch(load("tea")).value == ["tea"])
         #expect(log.values == ["catalog/load/pending", "catalog/load/fulfilled"])
     }
 
@@ -125,8 +125,8 @@ struct AsyncThunkConditionTests {
             return [shelf]
         }
         let store = Self.makeStore(logging: log, load: load)
-        let yes = store.dispatch(thunk: load("fruit"))
-        let no = store.dispatch(thunk: load("none"))
+        let yes = store.dispatch(load("fruit"))
+        let no = store.dispatch(load("none"))
         #expect(log.values.isEmpty)  // nothing until the condition answers
         decide.open()
         #expect(try await yes.value == ["fruit"])
@@ -147,7 +147,7 @@ struct AsyncThunkConditionTests {
             }
         ) { shelf, _ in [shelf] }
         let store = Self.makeStore(logging: log, load: load)
-        let handle = store.dispatch(thunk: load("fruit"))
+        let handle = store.dispatch(load("fruit"))
         handle.cancel()
         decide.open()
         await #expect(throws: CancellationError.self) { try await handle.value }
@@ -166,7 +166,7 @@ struct AsyncThunkConditionTests {
                     if let meta = load.pending(action)?.meta(as: String.self) { metas.append(meta) }
                     return state ?? 7
                 }, 7, applyMiddleware(thunkMiddleware(isolation: nil))))
-        _ = try await store.dispatch(thunk: load("a")).value
+        _ = try await store.dispatch(load("a")).value
         #expect(metas.values == ["a@7"])
     }
 }

@@ -43,17 +43,17 @@ struct AsyncThunkDependenciesTests {
 
     @Test @MainActor func aReplacedDependencyReachesTheBodyOnTheMainActor() async throws {
         let store = createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(dependencies: Self.fakes)))
-        #expect(try await store.dispatch(thunk: Self.greet("ann")).value == "fake ann")
+        #expect(try await store.dispatch(Self.greet("ann")).value == "fake ann")
         let plain = createStore(counterReducer, 0, applyMiddleware(thunkMiddleware()))
-        #expect(try await plain.dispatch(thunk: Self.greet("ann")).value == "hello ann")
+        #expect(try await plain.dispatch(Self.greet("ann")).value == "hello ann")
     }
 
     @Test func aReplacedDependencyReachesTheBodyInASharedStore() async throws {
         let identify = AsyncThunk<Int, Void, UUID>("identify") { _, context in context.dependencies.uuid() }
         let store = SharedStore(
             createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(dependencies: Self.fakes, isolation: nil))))
-        #expect(try await store.dispatch(thunk: Self.greet("bo")).value == "fake bo")
-        #expect(try await store.dispatch(thunk: identify()).value.uuidString == "00000000-0000-0000-0000-000000000001")
+        #expect(try await store.dispatch(Self.greet("bo")).value == "fake bo")
+        #expect(try await store.dispatch(identify()).value.uuidString == "00000000-0000-0000-0000-000000000001")
     }
 
     @Test @MainActor func aScopedStoresThunkGetsTheRootsDependencies() async throws {
@@ -68,7 +68,7 @@ struct AsyncThunkDependenciesTests {
             await context.dispatch(Increment(by: 2))
             return context.dependencies[GreeterKey.self].greet(name) + " \(try await context.getState())"
         }
-        #expect(try await child.dispatch(thunk: childGreet("cy")).value == "fake cy 2")
+        #expect(try await child.dispatch(childGreet("cy")).value == "fake cy 2")
         #expect(root.state.child == 2)
     }
 }

@@ -38,7 +38,7 @@ struct AsyncThunkRejectionTests {
             throw context.rejectWithValue(Problem(status: 404), meta: "retry later")
         }
         let store = Self.makeStore(actions)
-        let handle = store.dispatch(thunk: load("a"))
+        let handle = store.dispatch(load("a"))
         do {
             _ = try await handle.value
             Issue.record("the run was fulfilled")
@@ -61,7 +61,7 @@ struct AsyncThunkRejectionTests {
             context.fulfillWithValue([shelf], meta: Page(next: 2))
         }
         let store = Self.makeStore(actions)
-        #expect(try await store.dispatch(thunk: load("a")).value == ["a"])
+        #expect(try await store.dispatch(load("a")).value == ["a"])
         let fulfilled = try #require(actions.values.compactMap(load.fulfilled).first)
         #expect(fulfilled.meta(as: Page.self) == Page(next: 2))
         #expect(fulfilled.value == ["a"])
@@ -74,8 +74,8 @@ struct AsyncThunkRejectionTests {
             "custom", serializeError: { _ in SerializedError(name: "Custom", message: "m", code: "E1") }
         ) { _, _ in throw Failure() }
         let store = Self.makeStore(actions)
-        _ = await store.dispatch(thunk: plain("a")).result
-        _ = await store.dispatch(thunk: custom("a")).result
+        _ = await store.dispatch(plain("a")).result
+        _ = await store.dispatch(custom("a")).result
         let plainRejected = try #require(actions.values.compactMap(plain.rejected).first)
         #expect(plainRejected.serializedError == SerializedError(name: "Failure", message: "it broke"))
         #expect(plainRejected.error is Failure)
@@ -91,8 +91,8 @@ struct AsyncThunkRejectionTests {
             return number
         }
         let store = Self.makeStore(actions)
-        let good = store.dispatch(thunk: load(1))
-        let bad = store.dispatch(thunk: load(-1))
+        let good = store.dispatch(load(1))
+        let bad = store.dispatch(load(-1))
         _ = await (good.result, bad.result)
         let settled = actions.values.compactMap(load.settled)
         #expect(settled.count == 2)
@@ -111,9 +111,9 @@ struct AsyncThunkRejectionTests {
         }
         let other = AsyncThunk<Int, Void, Int>("other") { _, _ in 3 }
         let store = Self.makeStore(actions)
-        _ = await store.dispatch(thunk: first()).result
-        _ = await store.dispatch(thunk: second("x")).result
-        _ = await store.dispatch(thunk: other()).result
+        _ = await store.dispatch(first()).result
+        _ = await store.dispatch(second("x")).result
+        _ = await store.dispatch(other()).result
         store.dispatch(Increment())
         let types = { (matcher: (any Action) -> Bool) in actions.values.filter(matcher).map(\.type) }
         #expect(types(isPending(first, second)) == ["first/pending", "second/pending"])

@@ -32,7 +32,7 @@ struct AsyncThunkTests {
             await context.dispatch(Increment(by: argument))
             return "loaded \(argument)"
         }
-        let handle = store.dispatch(thunk: load(4))
+        let handle = store.dispatch(load(4))
         #expect(log.values == ["items/load/pending"])
         gate.open()
         #expect(try await handle.value == "loaded 4")
@@ -49,8 +49,8 @@ struct AsyncThunkTests {
                     if load.pending(action) != nil || load.fulfilled(action) != nil { actions.append(action) }
                     return state ?? 0
                 }, 0, applyMiddleware(thunkMiddleware())))
-        let first = store.dispatch(thunk: load())
-        let second = store.dispatch(thunk: load())
+        let first = store.dispatch(load())
+        let second = store.dispatch(load())
         _ = try await (first.value, second.value)
         #expect(actions.count == 4)
         let pendingIDs = actions.values.compactMap { load.pending($0)?.requestID }
@@ -69,7 +69,7 @@ struct AsyncThunkTests {
                 if let rejected = load.rejected(action) { rejections.append(rejected.error) }
                 return counterReducer(state, action)
             }, 0, applyMiddleware(thunkMiddleware()))
-        let handle = store.dispatch(thunk: load())
+        let handle = store.dispatch(load())
         let result = await handle.result
         #expect(throws: LoadFailed.self) { try result.get() }
         #expect(rejections.count == 1)
@@ -96,7 +96,7 @@ struct AsyncThunkTests {
                     if let rejected = slow.rejected(action) { cancelledRuns.append(rejected.wasCancelled) }
                     return state ?? 0
                 }, 0, applyMiddleware(thunkMiddleware())))
-        let handle = store.dispatch(thunk: slow())
+        let handle = store.dispatch(slow())
         handle.cancel()
         let result = await handle.result
         #expect(throws: CancellationError.self) { try result.get() }
@@ -132,7 +132,7 @@ struct AsyncThunkTests {
                     return state ?? 0
                 }, 0, applyMiddleware(thunkMiddleware()))
             weakStore = store
-            handle = store.dispatch(thunk: slow())
+            handle = store.dispatch(slow())
         }
         #expect(weakStore == nil)
         let result = await handle!.result
@@ -143,20 +143,13 @@ struct AsyncThunkTests {
         #expect(reduced.values == ["slow/pending"])
     }
 
-    @Test func thePlainDispatchReturnsTheSameHandleAsAnAction() async throws {
-        let load = AsyncThunk<Int, Void, String>("plain") { _, _ in "done" }
-        let store = SharedStore(createStore(counterReducer, 0, applyMiddleware(thunkMiddleware())))
-        let handle = try #require(store.dispatch(load()) as? AsyncThunkHandle<String>)
-        #expect(try await handle.value == "done")
-    }
-
     @Test @MainActor func theBodyReadsTheCurrentState() async throws {
         let read = AsyncThunk<Int, Void, Int>("read") { _, context in
             await context.dispatch(Increment(by: 2))
             return try await context.getState()
         }
         let store = createStore(counterReducer, 40, applyMiddleware(thunkMiddleware()))
-        #expect(try await store.dispatch(thunk: read()).value == 42)
+        #expect(try await store.dispatch(read()).value == 42)
     }
 
     /// Fifty runs dispatching from tasks on the global executor, at once, into
@@ -176,7 +169,7 @@ struct AsyncThunkTests {
                     if work.fulfilled(action) != nil { fulfilled.increment() }
                     return counterReducer(state, action)
                 }, 0, applyMiddleware(thunkMiddleware())))
-        let handles = (0..<50).map { _ in store.dispatch(thunk: work(100)) }
+        let handles = (0..<50).map { _ in store.dispatch(work(100)) }
         var total = 0
         for handle in handles { total += try await handle.value }
         #expect(total == 5_000)
@@ -189,7 +182,7 @@ struct AsyncThunkTests {
             exitIfStillRunning()
             let load = AsyncThunk<Int, Void, Int>("load") { _, _ in 1 }
             let store = createStore(counterReducer, 0)
-            store.dispatch(thunk: load())
+            store.dispatch(load())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("ReduxKitLinux: An AsyncThunk needs the thunk middleware"))
@@ -202,7 +195,7 @@ struct AsyncThunkTests {
             exitIfStillRunning()
             let load = AsyncThunk<Int, Void, Int>("load") { _, _ in 1 }
             let store = createStore(counterReducer, 0, applyMiddleware(thunkMiddleware()))
-            store.dispatch(thunk: load())
+            store.dispatch(load())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(

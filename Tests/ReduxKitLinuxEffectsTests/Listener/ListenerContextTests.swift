@@ -6,7 +6,7 @@ import Testing
 
 /// What an effect does through its context, waiting aside (see
 /// `ListenerWaitingTests`): control over its own run and listener, its
-/// dependencies, a typed `dispatch(thunk:)`, and the middleware's `onError`.
+/// dependencies, a typed `dispatch(_:)` for async thunks, and the middleware's `onError`.
 @Suite("Listener context", .timeLimit(.minutes(1)))
 struct ListenerContextTests {
     typealias Search = ListenerTestSupport.Search
@@ -99,12 +99,12 @@ struct ListenerContextTests {
         #expect(seen.values == ["hi from the test, hi from the test", "original 0, now 4"])
     }
 
-    @Test func dispatchThunkReturnsTheTypedHandle() async {
+    @Test func dispatchingAnAsyncThunkReturnsTheTypedHandle() async {
         let shout = AsyncThunk<Int, String, String>("shout") { text, _ in text.uppercased() }
         let listeners = ListenerMiddleware<Int>()
         let seen = Recorder<String>()
         listeners.addListener(for: Search.self) { search, context in
-            guard let handle = await context.dispatch(thunk: shout(search.text)) else { return }
+            guard let handle = await context.dispatch(shout(search.text)) else { return }
             seen.append(try await handle.value)
         }
         let store = ListenerTestSupport.store(listeners)

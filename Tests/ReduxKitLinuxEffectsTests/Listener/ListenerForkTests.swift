@@ -102,7 +102,7 @@ struct ListenerForkTests {
         let started = Counter()
         listeners.addListener(for: Search.self, policy: .latest) { search, context in
             let fork = context.fork {
-                let handle = await context.dispatch(thunk: thunk(search.text))
+                let handle = await context.dispatch(thunk(search.text))
                 started.increment()
                 _ = await handle?.result
                 if Task.isCancelled { cancelled.append("fork \(search.text)") }

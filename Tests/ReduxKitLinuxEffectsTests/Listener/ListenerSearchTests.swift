@@ -135,7 +135,7 @@ struct ListenerSearchTests {
         let clock = TestClock()
         let store = Self.makeStore(service, clock: clock) { listeners in
             listeners.addListener(for: QueryChanged.self, policy: .debounce(.milliseconds(300))) { changed, context in
-                guard let handle = await context.dispatch(thunk: Self.search(changed.text)) else { return }
+                guard let handle = await context.dispatch(Self.search(changed.text)) else { return }
                 _ = await handle.result
             }
         }
@@ -149,7 +149,7 @@ struct ListenerSearchTests {
         let store = Self.makeStore(service, clock: clock) { listeners in
             listeners.addListener(for: QueryChanged.self, policy: .latest) { changed, context in
                 try await context.delay(.milliseconds(250))
-                guard let handle = await context.dispatch(thunk: Self.search(changed.text)) else { return }
+                guard let handle = await context.dispatch(Self.search(changed.text)) else { return }
                 _ = await handle.result
             }
         }

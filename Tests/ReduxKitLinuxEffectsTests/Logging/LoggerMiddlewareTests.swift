@@ -70,7 +70,7 @@ struct LoggerThunkTests {
                 if let done = load.fulfilled(action) { state = done.value }
             }, 0,
             applyMiddleware(loggerMiddleware(write: { entries.append($0) }), thunkMiddleware()))
-        let value = try await store.dispatch(thunk: load(7)).value
+        let value = try await store.dispatch(load(7)).value
         #expect(value == 7)
         let headlines = entries.values.map { $0.split(separator: "\n").first.map(String.init) ?? "" }
         #expect(headlines.count == 3)

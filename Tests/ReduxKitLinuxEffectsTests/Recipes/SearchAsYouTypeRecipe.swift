@@ -58,7 +58,7 @@ func searchListeners(_ dependencies: Dependencies) -> ListenerMiddleware<SearchS
     let listeners = ListenerMiddleware<SearchScreen>(dependencies: dependencies)
     listeners.addListener(for: QueryTyped.self, policy: .debounce(.milliseconds(300))) { typed, context in
         guard !typed.query.isEmpty else { return }
-        _ = await context.dispatch(thunk: searchHits(typed.query))?.result
+        _ = await context.dispatch(searchHits(typed.query))?.result
     }
     return listeners
 }

@@ -57,7 +57,7 @@ struct EffectRouteTests {
             notifications += 1
             fulfilledSeen = state.fulfilled
         }
-        let handle = store.dispatch(thunk: addLater(5))
+        let handle = store.dispatch(addLater(5))
         #expect(store.state.pending == 1)
         #expect(try await handle.value == 5)
         // The thunk's increment and its Fulfilled action were reduced, on the
@@ -97,7 +97,7 @@ struct EffectRouteTests {
         let thunks = 50
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
             for amount in 1...thunks {
-                group.addTask { try await shared.dispatch(thunk: addLater(amount)).value }
+                group.addTask { try await shared.dispatch(addLater(amount)).value }
             }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
@@ -113,7 +113,7 @@ struct EffectRouteTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
             let store = createStore(tallyReducer, nil, applyMiddleware(thunkMiddleware()))
-            store.dispatch(thunk: addLater(1))
+            store.dispatch(addLater(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("ReduxKitLinux: This store has no way back for async effects"))
@@ -162,7 +162,7 @@ struct EffectRouteTests {
                     return counterReducer(state, action)
                 }, 0, applyMiddleware(thunkMiddleware()))
             freed = store
-            handle = store.dispatch(thunk: waiting())
+            handle = store.dispatch(waiting())
             _ = await firstValue(of: started)
         }
         #expect(freed == nil)
@@ -193,7 +193,7 @@ struct EffectRouteTests {
                         return counterReducer(state, action)
                     }, 0, applyMiddleware(thunkMiddleware())))
             freed = shared
-            handle = shared.dispatch(thunk: waiting())
+            handle = shared.dispatch(waiting())
             _ = await firstValue(of: started)
         }
         #expect(freed == nil)

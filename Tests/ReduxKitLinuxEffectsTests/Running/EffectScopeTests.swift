@@ -28,7 +28,7 @@ struct EffectScopeTests {
         let listeners = ListenerMiddleware<Int>()
         let started = Counter()
         listeners.addListener(for: Search.self, policy: .latest) { action, context in
-            let handle = await context.dispatch(thunk(action.text)) as? AsyncThunkHandle<String>
+            let handle = await context.dispatch(thunk(action.text))
             started.increment()
             _ = await handle?.result
         }

@@ -9,7 +9,7 @@ import Testing
 /// up to the root store's thunk middleware (every root middleware sees them),
 /// and run in the scoped store's terms: its `getState` derives the child's
 /// state, its `dispatch` embeds child actions. (They used to be ignored, and
-/// `dispatch(thunk:)` stopped the process saying the middleware was missing.)
+/// the typed `dispatch(_:)` stopped the process saying the middleware was missing.)
 @Suite("Scoped effects", .timeLimit(.minutes(1)))
 struct ScopedEffectsTests {
     struct AppState: Equatable, Sendable {
@@ -95,7 +95,7 @@ struct ScopedEffectsTests {
         let child = Self.child(of: root)
         root.dispatch(FromChild(child: .add(1)))
         let gate = Gate()
-        let handle = child.dispatch(thunk: Self.addLater(after: gate)(4))
+        let handle = child.dispatch(Self.addLater(after: gate)(4))
         #expect(seen.values == ["FromChild", "child/addLater", "child/addLater/pending"])
         #expect(reduced.values == ["FromChild", "child/addLater/pending"])
         gate.open()
@@ -115,7 +115,7 @@ struct ScopedEffectsTests {
         #expect(root.state.child == 10)
         let gate = Gate()
         gate.open()
-        #expect(try await child.dispatch(thunk: Self.addLater(after: gate)(5)).value == 10)
+        #expect(try await child.dispatch(Self.addLater(after: gate)(5)).value == 10)
         #expect(root.state.child == 15)
         whole.dispatch(Thunk { dispatch, getState in _ = dispatch(FromChild(child: .add(getState().child))) })
         #expect(root.state.child == 30)
@@ -135,7 +135,7 @@ struct ScopedEffectsTests {
             weakRoot = root
             let child = Self.child(of: root)
             weakChild = child
-            handle = child.dispatch(thunk: Self.addLater(after: gate)(4))
+            handle = child.dispatch(Self.addLater(after: gate)(4))
         }
         #expect(weakChild == nil)
         #expect(weakRoot != nil)
@@ -167,7 +167,7 @@ struct ScopedEffectsTests {
         let child = root.view(value: { $0.value }, action: { FromChild(child: $0) })
         let gate = Gate()
         gate.open()
-        #expect(try await child.dispatch(thunk: Self.addLater(after: gate)(3)).value == 0)
+        #expect(try await child.dispatch(Self.addLater(after: gate)(3)).value == 0)
         #expect(root.state.value == 3)
     }
 
@@ -184,7 +184,7 @@ struct ScopedEffectsTests {
             })
         #expect(states.values == [2])
         let gate = Gate()
-        let handle = child.dispatch(thunk: Self.addLater(after: gate)(3))
+        let handle = child.dispatch(Self.addLater(after: gate)(3))
         gate.open()
         #expect(try await handle.value == 2)
         #expect(shared.state == AppState(child: 5, other: 0))
@@ -204,7 +204,7 @@ struct ScopedEffectsTests {
         onThreads(8) { index in
             for _ in 0..<50 {
                 let view = index % 2 == 0 ? kept : shared.view(value: { $0.child }, action: { FromChild(child: $0) })
-                handles.append(view.dispatch(thunk: add(1)))
+                handles.append(view.dispatch(add(1)))
             }
         }
         for handle in handles.values { try await handle.value }
@@ -223,7 +223,7 @@ struct ScopedEffectsTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
             let root = createStore(Self.reducer(logging: Recorder()), nil)
-            Self.child(of: root).dispatch(thunk: Self.addLater(after: Gate())(1))
+            Self.child(of: root).dispatch(Self.addLater(after: Gate())(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("ReduxKitLinux: \(Misuse.asyncThunkWithoutMiddleware)"))
@@ -233,7 +233,7 @@ struct ScopedEffectsTests {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
             let root = createStore(Self.reducer(logging: Recorder()), nil, applyMiddleware(thunkMiddleware()))
-            Self.child(of: root).dispatch(thunk: Self.addLater(after: Gate())(1))
+            Self.child(of: root).dispatch(Self.addLater(after: Gate())(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
