@@ -32,10 +32,13 @@ public final class WeakStore<State: Sendable>: Sendable {
         await route.dispatch(action)
     }
 
-    /// The store's current state.
+    /// The store's current state: read like an effect context's `getState()`.
     ///
-    /// - Returns: The state, or `nil` if the store is gone.
-    public func getState() async -> State? {
-        await route.read { $0 }
+    /// - Returns: The state, read now.
+    /// - Throws: `CancellationError` if the store is gone (its effects are then
+    ///   being cancelled).
+    public func getState() async throws -> State {
+        guard let state = await route.read({ $0 }) else { throw CancellationError() }
+        return state
     }
 }

@@ -74,8 +74,7 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Throws: `CancellationError` if the store is gone (its effects are then
     ///   being cancelled).
     public func getState() async throws -> State {
-        guard let state = await store.getState() else { throw CancellationError() }
-        return state
+        try await store.getState()
     }
 
     /// Rejects the run with a payload of the body's own (Redux Toolkit's
@@ -134,7 +133,6 @@ public struct AsyncThunkConditionContext<State: Sendable>: Sendable {
     /// - Returns: The state, read now.
     /// - Throws: `CancellationError` if the store is gone.
     public func getState() async throws -> State {
-        guard let state = await store.getState() else { throw CancellationError() }
-        return state
+        try await store.getState()
     }
 }

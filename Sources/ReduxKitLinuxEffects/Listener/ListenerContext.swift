@@ -13,7 +13,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     public let stateAfter: State
     /// What the listener middleware was given (see ``Dependencies``).
     public let dependencies: Dependencies
-    let store: WeakStore<State>?
+    let store: WeakStore<State>
     let run: ListenerRun<State>
     let hub: ListenerHub<State>
 
@@ -38,7 +38,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     @discardableResult
     @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     public func dispatch(_ action: any Action) async -> (any Action)? {
-        await store?.dispatch(action)
+        await store.dispatch(action)
     }
 
     /// Dispatches an async thunk's action and returns the run's handle, typed.
@@ -78,8 +78,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone.
     public func getState() async throws -> State {
-        guard let state = await store?.getState() else { throw CancellationError() }
-        return state
+        try await store.getState()
     }
 
     /// RTK's `getOriginalState()`: the state before the action was reduced.

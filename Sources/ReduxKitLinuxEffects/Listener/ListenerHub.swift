@@ -31,13 +31,13 @@ final class ListenerHub<State: Sendable>: Sendable {
     /// How many waiters `status` holds, kept with it, read without the lock on every dispatch.
     private let waiting = Atomic<Int>(0)
     private let weakRunner: WeakRunner
-    let store: WeakStore<State>?
+    let store: WeakStore<State>
     let registry: ListenerRegistry<State>
     let dependencies: Dependencies
     let onError: (@Sendable (ListenerFailed) -> Void)?
 
     init(
-        store: WeakStore<State>?, runner: EffectRunner, registry: ListenerRegistry<State>,
+        store: WeakStore<State>, runner: EffectRunner, registry: ListenerRegistry<State>,
         dependencies: Dependencies, onError: (@Sendable (ListenerFailed) -> Void)?
     ) {
         self.store = store
@@ -100,7 +100,7 @@ final class ListenerHub<State: Sendable>: Sendable {
             if !context.isCancelled {
                 let failure = ListenerFailed(listener: run.listener.name, actionType: action.type, error: error)
                 onError?(failure)
-                await store?.dispatch(failure)
+                await store.dispatch(failure)
             }
         }
         await run.end()

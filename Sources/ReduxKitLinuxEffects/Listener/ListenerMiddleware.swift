@@ -98,7 +98,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                         case .action(let matches): guard matches(action) else { continue }
                         case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
                         }
-                        if !checked, let store = hub.store, !store.route.hasWayBack {
+                        if !checked, !hub.store.route.hasWayBack {
                             Misuse.fail(Misuse.asyncEffectWithoutWayBack)
                         }
                         checked = true

@@ -9,7 +9,7 @@ import Testing
 /// same chain was created on.
 @Suite("WeakStore")
 struct WeakStoreTests {
-    @Test func dispatchesThroughASharedStoreWhileItLivesAndNothingAfter() async {
+    @Test func dispatchesThroughASharedStoreWhileItLivesAndNothingAfter() async throws {
         let kept = Locked<WeakStore<Int>?>(nil)
         let keeper: Middleware<Int> = { api in
             kept.withLock { $0 = api.weakStore }
@@ -20,16 +20,16 @@ struct WeakStoreTests {
             let handle = kept.withLock { $0 }
             #expect(await handle?.isAlive == true)
             #expect(await handle?.dispatch(Increment()) != nil)
-            #expect(await handle?.getState() == 1)
+            #expect(try await handle?.getState() == 1)
             #expect(store.state == 1)
         }
         let handle = kept.withLock { $0 }
         #expect(await handle?.isAlive == false)
         #expect(await handle?.dispatch(Increment()) == nil)
-        #expect(await handle?.getState() == nil)
+        await #expect(throws: CancellationError.self) { try await handle?.getState() }
     }
 
-    @Test @MainActor func dispatchesOnTheStoresActorWhileItLivesAndNothingAfter() async {
+    @Test @MainActor func dispatchesOnTheStoresActorWhileItLivesAndNothingAfter() async throws {
         var kept: WeakStore<Int>?
         let keeper: Middleware<Int> = { api in
             kept = api.weakStore
@@ -40,12 +40,12 @@ struct WeakStoreTests {
             let store = createStore(counterReducer, 0, applyMiddleware(keeper, thunkMiddleware()))
             #expect(await kept?.isAlive == true)
             #expect(await kept?.dispatch(Increment()) != nil)
-            #expect(await kept?.getState() == 1)
+            #expect(try await kept?.getState() == 1)
             #expect(store.state == 1)
         }
         #expect(await kept?.isAlive == false)
         #expect(await kept?.dispatch(Increment()) == nil)
-        #expect(await kept?.getState() == nil)
+        await #expect(throws: CancellationError.self) { try await kept?.getState() }
     }
 
     static let double = AsyncThunk<Int, Int, Int>("double") { value, _ in value * 2 }
