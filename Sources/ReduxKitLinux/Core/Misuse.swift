@@ -3,8 +3,7 @@
 ///
 /// Breaking one of these rules is a programming error, as in Redux; the library
 /// stops the process at once rather than deadlock or corrupt a store's state.
-@usableFromInline
-package enum Misuse {
+@usableFromInline package enum Misuse {
     /// A reducer called `dispatch` on its own store.
     @usableFromInline static let dispatchFromReducer = "Reducers may not dispatch actions."
     /// A reducer called `getState()` or `state` on its own store.
@@ -18,7 +17,7 @@ package enum Misuse {
     @usableFromInline static let unsubscribeFromReducer =
         "You may not dispose a store subscription while the reducer is executing."
     /// A reducer called `replaceReducer` on its own store.
-    @usableFromInline static let replaceReducerFromReducer =
+    static let replaceReducerFromReducer =
         "You may not call store.replaceReducer(_:) while the reducer is executing."
     /// How many dispatches may run one inside another (from subscribers or
     /// middleware) before the store calls it a runaway loop.
@@ -29,19 +28,19 @@ package enum Misuse {
         + "dispatches (or replaces the reducer) every time it is called. Dispatch only when the state "
         + "calls for it, or from an effect."
     /// A middleware dispatched while `applyMiddleware` was still building the chain.
-    @usableFromInline static let dispatchWhileConstructingMiddleware =
+    static let dispatchWhileConstructingMiddleware =
         "Dispatching while constructing your middleware is not allowed. "
         + "Other middleware would not be applied to this dispatch."
 
     /// `combineReducers` was given no optional-state reducer.
-    @usableFromInline static let combineNoReducers =
+    static let combineNoReducers =
         "combineReducers needs at least one reducer: with none, nothing supplies the initial state."
     /// `replaceReducer` was called on a scoped store.
-    @usableFromInline static let replaceReducerOnScopedStore =
+    static let replaceReducerOnScopedStore =
         "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
     /// An async thunk was dispatched to a store without the thunk middleware.
-    @usableFromInline package static let asyncThunkWithoutMiddleware =
+    package static let asyncThunkWithoutMiddleware =
         "An AsyncThunk needs the thunk middleware: "
         + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
     /// Something subscribed to, or replaced the reducer of, the store behind a
@@ -50,39 +49,38 @@ package enum Misuse {
         "A MiddlewareApi made by hand has no reducer or subscribers of its own: only dispatch and getState."
 
     /// An async effect was started in a store that has no way back for its results.
-    @usableFromInline package static let asyncEffectWithoutWayBack =
+    package static let asyncEffectWithoutWayBack =
         "This store has no way back for async effects: it lives on no actor. "
         + "Create the store and its thunkMiddleware() (or listeners.middleware()) on an actor, "
         + "such as in a @MainActor function, or hand the store to a SharedStore."
 
     /// A TimeTravel's enhancer was applied to a second store.
-    @usableFromInline package static let timeTravelRecordsOneStore =
+    package static let timeTravelRecordsOneStore =
         "A TimeTravel records one store; make one TimeTravel for each store."
     /// A TimeTravel's enhancer was applied on top of a store that is not a store's own core.
-    @usableFromInline package static let timeTravelNeedsARootStore =
+    package static let timeTravelNeedsARootStore =
         "TimeTravel needs a store created by createStore (not a scoped store)."
 
     /// Two action types were registered under one name.
-    @usableFromInline package static let actionRegistryNameTaken =
+    package static let actionRegistryNameTaken =
         "Another action type is already registered under this name; give one of them a name of its own"
     /// An ActionLog's enhancer was applied to a second store.
-    @usableFromInline package static let actionLogRecordsOneStore =
+    package static let actionLogRecordsOneStore =
         "An ActionLog records one store; make one ActionLog for each store and file."
     /// An ActionLog's enhancer was applied on top of a store that is not a store's own core.
-    @usableFromInline package static let actionLogNeedsARootStore =
+    package static let actionLogNeedsARootStore =
         "ActionLog needs a store created by createStore (not a scoped store)."
     /// An action log was replayed into a store that is not a store's own core.
-    @usableFromInline package static let replayNeedsARootStore =
+    package static let replayNeedsARootStore =
         "replayActionLog feeds a log to a store's reducer: replay into a store created by createStore "
         + "(not a scoped store)."
 
     /// A Persistence's enhancer was applied to a second store.
-    @usableFromInline package static let persistenceKeepsOneStore =
+    package static let persistenceKeepsOneStore =
         "A Persistence keeps one store's state; make one Persistence for each store and file."
 
     /// Stops the process with `message`, prefixed with the library's name.
-    @usableFromInline
-    package static func fail(_ message: String) -> Never {
+    @usableFromInline package static func fail(_ message: String) -> Never {
         fatalError("ReduxKitLinux: \(message)")
     }
 }

@@ -3,8 +3,7 @@
 ///
 /// Like the store, a backend lives in one isolation domain; it runs the closures
 /// it is given (reducers, middleware, subscribers, selectors) one at a time.
-@usableFromInline
-package protocol StoreBackend<State>: AnyObject {
+@usableFromInline package protocol StoreBackend<State>: AnyObject {
     associatedtype State
 
     /// Applies `action` and notifies subscribers; returns the action.

@@ -12,8 +12,7 @@
 /// code specialised for `AppState`: unspecialised generic code looks up
 /// generic metadata at run time on every dispatch, which cost more than the
 /// dispatch itself.
-@usableFromInline
-package final class StoreCore<State>: StoreCoreBase, StoreBackend {
+@usableFromInline package final class StoreCore<State>: StoreCoreBase, StoreBackend {
     // Every `var` below is `@exclusivity(unchecked)`: Swift would otherwise check
     // exclusive access to a class's stored `var`s at run time, several times a
     // dispatch. The core is used from one isolation domain at a time (it is not
@@ -204,20 +203,17 @@ package final class StoreCore<State>: StoreCoreBase, StoreBackend {
         if subscribers.count > 0 { notifySubscribers() }
     }
 
-    @usableFromInline
-    package func routeEffects(through shared: AnyObject & Sendable) {
+    @usableFromInline package func routeEffects(through shared: AnyObject & Sendable) {
         for route in effectRoutes {
             route.route?.routeThrough(shared: shared)
         }
     }
 
-    @usableFromInline
-    package func effectTrackers() -> [EffectTracker] {
+    @usableFromInline package func effectTrackers() -> [EffectTracker] {
         effectRoutes.compactMap { $0.route?.tracker }
     }
 
-    @usableFromInline
-    package func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
+    @usableFromInline package func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {
         if isReducing { Misuse.fail(Misuse.replaceReducerFromReducer) }
         reducer = ReducerBox(newReducer)
         _ = dispatch(ReplaceReducerAction())
@@ -226,8 +222,7 @@ package final class StoreCore<State>: StoreCoreBase, StoreBackend {
 
 /// A store's reducer, in a box whose reference the store can read without
 /// retaining it.
-@usableFromInline
-final class ReducerBox<State> {
+@usableFromInline final class ReducerBox<State> {
     @usableFromInline let run: InPlaceReducer<State>
 
     @inlinable
@@ -242,7 +237,7 @@ final class ReducerBox<State> {
 @usableFromInline
 final class StoreObserver<State> {
     @usableFromInline let reduced: (any Action, State) -> Void
-    @usableFromInline let jumped: (State) -> Void
+    let jumped: (State) -> Void
 
     init(reduced: @escaping (any Action, State) -> Void, jumped: @escaping (State) -> Void) {
         self.reduced = reduced

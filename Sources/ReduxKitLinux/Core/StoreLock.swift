@@ -22,7 +22,6 @@ package final class StoreLock: Sendable {
     @usableFromInline let owner = Atomic<UInt>(0)
     @usableFromInline let depth = Atomic<Int>(0)
 
-    @usableFromInline
     package init() {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()

@@ -11,32 +11,28 @@
 /// core clears when it goes (cheaper than a weak reference, which needs a side
 /// table for the core and one more for every load). Like its store, it is not
 /// `Sendable`: it is used in the store's isolation domain.
-@usableFromInline
-final class StoreSubscription: ReduxDisposable {
+@usableFromInline final class StoreSubscription: ReduxDisposable {
     // `index` and `isDisposed` are only touched in the store's isolation domain,
     // and the store never touches them from inside a call that could overlap, so
     // Swift's run-time exclusivity checks are switched off for them.
 
     /// Leads to the store core this subscription belongs to, while it lives.
-    @usableFromInline let token: CoreToken
+    let token: CoreToken
     /// Where this subscription's slot sits in the core's subscriber list.
     @usableFromInline @exclusivity(unchecked) var index: Int
     /// Whether `dispose()` has run.
     @usableFromInline @exclusivity(unchecked) var isDisposed = false
 
-    @usableFromInline
-    init(core: StoreCoreBase, index: Int) {
+    @usableFromInline init(core: StoreCoreBase, index: Int) {
         self.token = core.token
         self.index = index
     }
 
-    @usableFromInline
-    var disposed: Bool {
+    @usableFromInline var disposed: Bool {
         token.core == nil || isDisposed
     }
 
-    @usableFromInline
-    func dispose() {
+    @usableFromInline func dispose() {
         guard let core = token.core else { return }
         core.removeSubscription(core, self)
     }
@@ -44,16 +40,14 @@ final class StoreSubscription: ReduxDisposable {
 
 /// What a subscription handle needs of its store core, without its state type:
 /// a way to remove the subscription, and the token handles reach it through.
-@usableFromInline
-package class StoreCoreBase {
+@usableFromInline package class StoreCoreBase {
     /// Removes a subscription. The subclass passes a function formed where its
     /// state type is known, so disposing runs specialised code.
-    @usableFromInline let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void
+    let removeSubscription: (StoreCoreBase, StoreSubscription) -> Void
     /// Leads handles to this core while it lives.
-    @usableFromInline let token = CoreToken()
+    let token = CoreToken()
 
-    @usableFromInline
-    init(removeSubscription: @escaping (StoreCoreBase, StoreSubscription) -> Void) {
+    @usableFromInline init(removeSubscription: @escaping (StoreCoreBase, StoreSubscription) -> Void) {
         self.removeSubscription = removeSubscription
         token.core = self
     }
@@ -70,8 +64,7 @@ package class StoreCoreBase {
 /// handle that outlives the core reads `nil`.
 @usableFromInline
 final class CoreToken {
-    @usableFromInline unowned(unsafe) var core: StoreCoreBase?
+    unowned(unsafe) var core: StoreCoreBase?
 
-    @usableFromInline
     init() {}
 }

@@ -23,8 +23,7 @@ struct SubscriberList<State> {
         /// The handle, whose index compaction keeps up to date.
         @usableFromInline let handle: StoreSubscription
 
-        @usableFromInline
-        init(subscriber: ((State) -> Void)?, handle: StoreSubscription) {
+        @usableFromInline init(subscriber: ((State) -> Void)?, handle: StoreSubscription) {
             self.subscriber = subscriber
             self.handle = handle
         }

@@ -68,21 +68,17 @@ public func applyMiddleware<State>(_ middleware: Middleware<State>...) -> StoreE
 /// (the store owns the chain, which owns this link), so a dispatch after the
 /// store is gone does nothing. Like the store, it lives in the store's
 /// isolation domain.
-@usableFromInline
-package final class MiddlewareLink<State> {
+@usableFromInline package final class MiddlewareLink<State> {
     private var connected = false
     private weak var store: Store<State>?
 
-    @usableFromInline
-    package init() {}
+    @usableFromInline package init() {}
 
-    @usableFromInline
-    package func connect(to store: Store<State>) {
+    @usableFromInline package func connect(to store: Store<State>) {
         connected = true
         self.store = store
     }
 
-    @usableFromInline
     func dispatch(_ action: any Action) -> any Action {
         currentStore()?.dispatch(action) ?? action
     }

@@ -1,7 +1,6 @@
 /// Counts the effect tasks one middleware chain has running, and wakes those
 /// waiting for them all to end (the test store's `finish()`).
-@usableFromInline
-package final class EffectTracker: Sendable {
+@usableFromInline package final class EffectTracker: Sendable {
     private struct Status {
         var running = 0
         var started = 0

@@ -44,8 +44,7 @@ public struct MiddlewareApi<State> {
 
     /// The api `applyMiddleware` gives the chain it builds on `store`, with the
     /// route its effects take back (known to the store, for a ``SharedStore``).
-    @usableFromInline
-    init(link: MiddlewareLink<State>, store: Store<State>, getState: @escaping () -> State) {
+    @usableFromInline init(link: MiddlewareLink<State>, store: Store<State>, getState: @escaping () -> State) {
         let route = EffectRoute(link: link)
         store.core?.effectRoutes.append(WeakEffectRoute(route))
         self.dispatch = { action in link.dispatch(action) }

@@ -150,7 +150,6 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `body` on the store with the lock held.
-    @usableFromInline
     func withStore<Result>(_ body: (Store<State>) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }

@@ -155,8 +155,7 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
 
     /// Takes the file and restores it; starts the saver and the exit hook if
     /// saving may go on.
-    @usableFromInline
-    func attach() -> State? {
+    @usableFromInline func attach() -> State? {
         let (state, saving) = writer.attach { target in
             PersistenceRestore<State>(
                 file: file, target: target, version: version, migrate: migrate, fileSystem: fileSystem

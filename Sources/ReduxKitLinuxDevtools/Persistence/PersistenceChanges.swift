@@ -35,7 +35,6 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
     /// Whether saving has ended: the saver stops waiting.
     @exclusivity(unchecked) var closed = false
 
-    @usableFromInline
     init() {
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
@@ -61,8 +60,7 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
     /// Resumes the waiting saver, if it still waits (``close()`` may have
     /// resumed it meanwhile). No other waiter can have come: the saver waits
     /// only for a change, and this one has come.
-    @usableFromInline
-    func wakeSaver() {
+    @usableFromInline func wakeSaver() {
         pthread_mutex_lock(mutex)
         let waiter = self.waiter
         self.waiter = nil

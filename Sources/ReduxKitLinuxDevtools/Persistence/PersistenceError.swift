@@ -95,8 +95,7 @@ public struct PersistenceError: Error, CustomStringConvertible {
     /// writes it to standard error as one line prefixed
     /// `ReduxKitLinux Persistence:`, in one `write(2)` so lines from several
     /// threads never mix.
-    @usableFromInline
-    static func writeToStandardError(_ error: PersistenceError) {
+    @usableFromInline static func writeToStandardError(_ error: PersistenceError) {
         let line = "ReduxKitLinux Persistence: \(error.description) [\(error.file.path)]\n"
         let bytes = Array(line.utf8)
         var written = 0
