@@ -58,6 +58,13 @@ func mainActorCalls() async throws {
     expectType(double.pending(Increment()), is: AsyncThunk<Int, Int, Int>.Pending?.self)
     expectType(double.rejected(Increment()), is: AsyncThunk<Int, Int, Int>.Rejected?.self)
 
+    // An observable model of the store dispatches the same way.
+    let model = ObservableStore(store)
+    let modelHandle = model.dispatch(double(4))
+    expectType(modelHandle, is: AsyncThunkHandle<Int>.self)
+    expectType(model.dispatch(Increment()), is: (any Action).self)
+    let doubled = try await modelHandle.value
+    precondition(doubled == 8)
 }
 
 func nonisolatedCalls() async throws {

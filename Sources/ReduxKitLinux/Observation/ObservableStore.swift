@@ -175,6 +175,7 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter action: The action.
     /// - Returns: The action, or whatever the store's middleware returned.
     @discardableResult
+    @_disfavoredOverload  // an async thunk's action picks the effects product's typed overload
     public func dispatch(_ action: any Action) -> any Action {
         let (result, state) = sendToStore(action)
         if let state { receive(state.value, number: state.number) }

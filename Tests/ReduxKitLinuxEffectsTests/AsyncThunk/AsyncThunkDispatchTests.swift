@@ -49,6 +49,15 @@ struct AsyncThunkDispatchTests {
         #expect(store.state == 3)
     }
 
+    @Test @MainActor func anObservableStoreReturnsAWorkingHandle() async throws {
+        let log = Recorder<String>()
+        let model = ObservableStore(Self.mainActorStore(log))
+        let handle = model.dispatch(Self.load("abcd"))
+        #expect(try await handle.value == "abcd loaded")
+        #expect(log.values == ["dispatch/load/pending", "dispatch/load/fulfilled"])
+        #expect(model.state == 4)
+    }
+
     @Test func aSharedStoreReturnsAWorkingHandle() async throws {
         let log = Recorder<String>()
         let store = Self.sharedStore(log)
