@@ -49,10 +49,7 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
         -> AsyncThunkHandle<Value>?
     {
         guard let returned = await store.dispatch(action) else { return nil }
-        guard let handle = AsyncThunkStarted.handle(in: returned, as: Value.self) else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
+        return AsyncThunkStarted.handle(in: returned, as: Value.self)
     }
 
     /// Starts another async thunk of this store and returns its handle, typed:

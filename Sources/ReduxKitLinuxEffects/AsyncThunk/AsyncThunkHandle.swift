@@ -101,10 +101,7 @@ extension Store where State: Sendable {
     public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
         Value
     > {
-        guard let handle = AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self) else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
+        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
     }
 
     /// Dispatches an async thunk's action and returns the run's handle, typed:
@@ -132,10 +129,7 @@ extension SharedStore {
     public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
         Value
     > {
-        guard let handle = AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self) else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
+        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
     }
 
     /// Dispatches an async thunk's action and returns the run's handle, typed:

@@ -12,12 +12,16 @@ package struct AsyncThunkStarted: Action {
         self.handle = handle
     }
 
-    /// The handle, if `returned` (what a dispatch returned) is a started run
-    /// of a thunk of this `Value`.
+    /// The handle in `returned` (what a dispatch of an async thunk's action
+    /// returned), typed; stops the process, naming the fix, if no thunk
+    /// middleware started the run (the action came back as it went in).
     ///
     /// - Parameter returned: What a dispatch returned.
-    /// - Returns: The typed handle, or `nil` if no thunk middleware started the run.
-    package static func handle<Value: Sendable>(in returned: any Action, as _: Value.Type) -> AsyncThunkHandle<Value>? {
-        (returned as? AsyncThunkStarted)?.handle as? AsyncThunkHandle<Value>
+    /// - Returns: The typed handle.
+    package static func handle<Value: Sendable>(in returned: any Action, as _: Value.Type) -> AsyncThunkHandle<Value> {
+        guard let handle = (returned as? AsyncThunkStarted)?.handle as? AsyncThunkHandle<Value> else {
+            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+        }
+        return handle
     }
 }

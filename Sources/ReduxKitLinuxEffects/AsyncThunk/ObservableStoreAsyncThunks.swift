@@ -9,9 +9,6 @@ extension ObservableStore where State: Sendable {
     public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
         Value
     > {
-        guard let handle = AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self) else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
+        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
     }
 }

@@ -53,10 +53,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
         -> AsyncThunkHandle<Value>?
     {
         guard let result = await dispatch(action as any Action) else { return nil }
-        guard let handle = AsyncThunkStarted.handle(in: result, as: Value.self) else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
-        }
-        return handle
+        return AsyncThunkStarted.handle(in: result, as: Value.self)
     }
 
     /// Dispatches an async thunk's action and returns the run's handle, typed:
