@@ -44,7 +44,7 @@ import Observation
 /// model ends the subscription. Made from a main-actor ``Store``, the model is
 /// up to date as soon as each dispatch returns. Made from a ``SharedStore``,
 /// it receives states on the main actor, coalesced (newest first, never an
-/// older one, always the last); its own ``dispatch(_:)`` shows the result at
+/// older one, always the last); its own ``dispatch(_:)->Action`` shows the result at
 /// once.
 ///
 /// For part of a state, make the model from a scoped store
@@ -182,7 +182,7 @@ public final class ObservableStore<State>: Observable {
         return result
     }
 
-    /// Sends an action to the store: the same as ``dispatch(_:)``, in TCA's words.
+    /// Sends an action to the store: the same as ``dispatch(_:)->Action``, in TCA's words.
     ///
     /// - Parameter action: The action.
     public func send(_ action: any Action) {

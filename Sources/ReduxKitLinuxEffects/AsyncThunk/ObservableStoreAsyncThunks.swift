@@ -3,7 +3,7 @@ extension ObservableStore where State: Sendable {
     /// run's handle, typed, as `Store.dispatch(_:)` does for one (the model's
     /// readers are told of the pending action's changes when this returns).
     ///
-    /// - Parameter action: Made by calling an ``AsyncThunk`` of the model's state.
+    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk`` of the model's state.
     /// - Returns: A handle to await or cancel the run.
     @discardableResult
     public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
