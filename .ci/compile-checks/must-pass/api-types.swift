@@ -139,15 +139,19 @@ func nonisolatedCalls() async throws {
     expectType(try await sharedHandle.value, is: Int.self)
     expectType(shared.dispatch(double(3) as any Action), is: (any Action).self)
 
-    // Listener middleware: what each addListener answers.
+    // Listener middleware: every addListener answers the listener's subscription, and so does
+    // dispatching an AddListener (optional: nil when no listener middleware of the state took it).
     let listeners = ListenerMiddleware<Int>()
     expectType(listeners.middleware(), is: Middleware<Int>.self)
-    expectType(listeners.addListener(for: Increment.self) { _, _ in }, is: (any ReduxDisposable & Sendable).self)
-    expectType(
-        listeners.addListener(matching: { $0 is Increment }) { _, _ in }, is: (any ReduxDisposable & Sendable).self)
+    expectType(listeners.addListener(for: Increment.self) { _, _ in }, is: ListenerSubscription.self)
+    expectType(listeners.addListener(matching: { $0 is Increment }) { _, _ in }, is: ListenerSubscription.self)
     expectType(
         listeners.addListener(predicate: { _, now, before in now != before }) { _, _ in }, is: ListenerSubscription.self
     )
+    let withListeners = SharedStore(createStore(optionalReducer, nil, applyMiddleware(listeners.middleware(isolation: nil))))
+    let added = withListeners.dispatch(AddListener<Int>(for: Increment.self) { _, _ in })
+    expectType(added, is: ListenerSubscription?.self)
+    precondition(added != nil && shared.dispatch(AddListener<Int>(for: Increment.self) { _, _ in }) == nil)
 }
 
 // No library name shadows a toolchain module: the Dispatch module's types stay reachable by their

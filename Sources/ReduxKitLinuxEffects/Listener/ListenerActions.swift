@@ -6,11 +6,14 @@
 /// ```swift
 /// let subscription = store.dispatch(AddListener<AppState>(for: Search.self) { search, context in
 ///     await context.dispatch(Results(for: search.text))
-/// }) as? ListenerSubscription
+/// })
 /// ```
 ///
-/// Dispatched to a store with no listener middleware of `State`, it reaches
-/// the reducers, and the dispatch returns the action itself.
+/// `dispatch(_:)` with an `AddListener` (on a store, a shared store, an
+/// observable store or an effect's context) returns the subscription, or
+/// `nil` if no listener middleware of `State` took it: then it reached the
+/// reducers, which ignore it. Seen as `any Action`, the untyped dispatch
+/// returns an action standing for the added listener, not the subscription.
 public struct AddListener<State: Sendable>: Action {
     let listener: ListenerEntry<State>
 

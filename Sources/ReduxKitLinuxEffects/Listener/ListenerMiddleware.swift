@@ -115,7 +115,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///
     /// - Returns: What the dispatch returns, or `nil` for any other action.
     private func control(_ action: any Action) -> (any Action)? {
-        if let add = action as? AddListener<State> { return registry.add(add.listener) }
+        if let add = action as? AddListener<State> { return ListenerAdded(subscription: registry.add(add.listener)) }
         if let remove = action as? RemoveListener, remove.subscription.belongs(to: registry) {
             remove.subscription.unsubscribe(cancelActive: remove.cancelActive)
             return action
@@ -141,7 +141,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         for type: A.Type,
         policy: Policy = .all,
         effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable & Sendable {
+    ) -> ListenerSubscription {
         registry.add(AddListener(for: type, policy: policy, effect: effect).listener)
     }
 
@@ -161,7 +161,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: Policy = .all,
         effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
-    ) -> any ReduxDisposable & Sendable {
+    ) -> ListenerSubscription {
         registry.add(AddListener(named: name, matching: predicate, policy: policy, effect: effect).listener)
     }
 

@@ -138,8 +138,9 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
 
 /// A listener's registration: dispose of it (or call ``unsubscribe(cancelActive:)``)
 /// to remove the listener. It may be used from any thread. It is also what
-/// dispatching an ``AddListener`` action returns.
-public final class ListenerSubscription: ReduxDisposable, Action, Sendable {
+/// dispatching an ``AddListener`` action returns (through the typed
+/// `dispatch(_:)`; it is not an action itself).
+public final class ListenerSubscription: ReduxDisposable, Sendable {
     private let id: UInt64
     private weak let owner: (any ListenerOwning)?
 

@@ -28,8 +28,7 @@ struct ListenerActionsTests {
         let seen = Recorder<String>()
         let log = Recorder<String>()
         let store = ListenerTestSupport.store(listeners, log: log)
-        let added = store.dispatch(AddListener<Int>(for: Search.self) { search, _ in seen.append(search.text) })
-        let subscription = try? #require(added as? ListenerSubscription)
+        let subscription = store.dispatch(AddListener<Int>(for: Search.self) { search, _ in seen.append(search.text) })
         #expect(subscription?.disposed == false)
         store.dispatch(Search(text: "a"))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -48,12 +47,12 @@ struct ListenerActionsTests {
         let outcomes = Recorder<String>()
         let started = Counter()
         let store = ListenerTestSupport.store(listeners)
-        let subscription = store.dispatch(Self.waitingListener(outcomes, started: started)) as? ListenerSubscription
+        let subscription = store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "a"))
         #expect(await eventually { started.count == 1 })
         if let subscription { store.dispatch(RemoveListener(subscription)) }
         #expect(store.runningEffectCount == 1)  // without cancelActive, the run goes on
-        let again = store.dispatch(Self.waitingListener(outcomes, started: started)) as? ListenerSubscription
+        let again = store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "b"))
         #expect(await eventually { started.count == 2 })
         if let again { store.dispatch(RemoveListener(again, cancelActive: true)) }
@@ -97,7 +96,7 @@ struct ListenerActionsTests {
         }
         store.dispatch(Search(text: "a"))
         #expect(await eventually { started.count == 2 })
-        (first as? ListenerSubscription)?.unsubscribe(cancelActive: true)
+        first.unsubscribe(cancelActive: true)
         #expect(await eventually { outcomes.values == ["first a cancelled"] })
         #expect(first.disposed)
         listeners.clearListeners()
