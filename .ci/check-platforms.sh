@@ -5,21 +5,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package dump-package | python3 -c '
-import json, os, re, sys
+import json, sys
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, ".ci")
+from package_sources import library_targets, swift_imports, targets
 # Module -> the first OS versions that ship it.
 needs = {
     "Synchronization": {"macos": 15, "ios": 18, "tvos": 18, "watchos": 11, "visionos": 2},
     "Observation": {"macos": 14, "ios": 17, "tvos": 17, "watchos": 10, "visionos": 1},
 }
-declared = {p["platformName"]: int(p["version"].split(".")[0]) for p in json.load(sys.stdin).get("platforms") or []}
+package = json.load(sys.stdin)
+declared = {p["platformName"]: int(p["version"].split(".")[0]) for p in package.get("platforms") or []}
 imported = set()
-for root in ("Sources/ReduxKitLinux", "Sources/ReduxKitLinuxEffects", "Sources/ReduxKitLinuxDevtools",
-             "Sources/ReduxKitLinuxTesting"):
-    for directory, _, files in os.walk(root):
-        for name in files:
-            if name.endswith(".swift"):
-                with open(os.path.join(directory, name), encoding="utf-8") as file:
-                    imported |= set(re.findall(r"^import (\w+)$", file.read(), re.MULTILINE))
+for name in library_targets(package):
+    for _, imports in swift_imports(targets(package)[name]):
+        imported |= set(imports)
 problems = []
 for module in sorted(imported & needs.keys()):
     for platform, version in needs[module].items():

@@ -6,9 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift package dump-package | python3 -c '
-import json, os, re, sys
+import json, sys
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, ".ci")
+from package_sources import swift_imports, targets as targets_of
 package = json.load(sys.stdin)
-targets = {t["name"]: t for t in package["targets"]}
+targets = targets_of(package)
 def dependencies(name):
     found = set()
     for dependency in targets[name]["dependencies"]:
@@ -24,23 +27,15 @@ def reachable(name):
                 seen.add(dependency)
                 todo.append(dependency)
     return seen
-def sources(target):
-    root = target.get("path") or os.path.join("Tests" if target["type"] == "test" else "Sources", target["name"])
-    for directory, _, files in os.walk(root):
-        for name in sorted(files):
-            if name.endswith(".swift"):
-                path = os.path.join(directory, name)
-                with open(path, encoding="utf-8") as file:
-                    yield path, re.findall(r"^(?:@\w+(?:\(\w+\))? )*import (\w+)$", file.read(), re.MULTILINE)
 problems = []
 core_allowed = {"Synchronization", "Observation", "Glibc", "Darwin"}
-for path, imports in sources(targets["ReduxKitLinux"]):
+for path, imports in swift_imports(targets["ReduxKitLinux"]):
     for module in imports:
         if module not in core_allowed:
             problems.append(f"{path} imports {module}; the core product imports only {sorted(core_allowed)}")
 for name, target in targets.items():
     allowed = reachable(name)
-    for path, imports in sources(target):
+    for path, imports in swift_imports(target):
         for module in imports:
             if module in targets and module not in allowed:
                 problems.append(f"{path} imports {module}, which target {name} does not depend on")
