@@ -33,7 +33,7 @@ enum EffectMiddlewareWorkload {
 
     static func makeStore(_ kind: Listeners) -> Store<Int> {
         if kind == .none {
-            return createStore(DispatchWorkloads.counter, nil, applyMiddleware(thunkMiddleware(isolation: nil)))
+            return createStore(DispatchWorkloads.counter, nil, applyMiddleware(thunkMiddleware()))
         }
         let listeners = ListenerMiddleware<Int>()
         for index in 0..<10 {
@@ -45,6 +45,6 @@ enum EffectMiddlewareWorkload {
         }
         return createStore(
             DispatchWorkloads.counter, nil,
-            applyMiddleware(thunkMiddleware(isolation: nil), listeners.middleware(isolation: nil)))
+            applyMiddleware(thunkMiddleware(), listeners.middleware()))
     }
 }

@@ -32,9 +32,8 @@ import ReduxKitLinuxEffects
 ///
 /// The store under test is a ``/ReduxKitLinux/SharedStore``, so effects dispatch back through
 /// its lock wherever the test runs. Its reducer and middleware are handed over
-/// (`sending`): in a `@MainActor` test, create the thunk middleware with
-/// `thunkMiddleware(isolation: nil)` (one created on the main actor belongs to
-/// it, and could not be handed over).
+/// (`sending`); `thunkMiddleware()` and `listeners.middleware()` belong to no
+/// actor, so a `@MainActor` test hands them over as any other test does.
 public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// The store under test.
     public let store: SharedStore<State>

@@ -67,7 +67,7 @@ enum TestStoreFixtures {
             _ = await context.dispatch(Done(name: "later"))
         }
         listeners.addListener(for: Hold.self) { _, _ in try await gate.wait() }
-        return listeners.middleware(isolation: nil)
+        return listeners.middleware()
     }
 
     /// A test store with the thunk middleware and the listeners, on `clock`,
@@ -79,7 +79,7 @@ enum TestStoreFixtures {
         TestStore(
             initialState: Profile(), reducer: reducer,
             middleware: [
-                thunkMiddleware(dependencies: dependencies(clock: clock), isolation: nil),
+                thunkMiddleware(dependencies: dependencies(clock: clock)),
                 listeners(clock: clock, gate: gate),
             ],
             timeoutClock: timeoutClock, onFailure: { failures.append($0) })

@@ -94,13 +94,14 @@ struct TestStoreTests {
         #expect(failures.values.isEmpty)
     }
 
-    /// In a `@MainActor` test the store under test is still a shared store: its
-    /// thunk middleware is made with no isolation, to be handed over.
+    /// In a `@MainActor` test the store under test is still a shared store: the
+    /// plain `thunkMiddleware()` and `listeners.middleware()` belong to no actor,
+    /// so they are handed over as in any test (issue 19: this did not compile).
     @Test @MainActor func asyncEffectsAreAwaitedAndCheckedFromTheMainActor() async {
         let failures = Recorder<String>()
         let test = TestStore(
             initialState: Profile(), reducer: TestStoreFixtures.reducer,
-            middleware: [thunkMiddleware(isolation: nil)],
+            middleware: [thunkMiddleware(), ListenerMiddleware<Profile>().middleware()],
             onFailure: { failures.append($0) })
         test.dispatch(TestStoreFixtures.loadName())
         // `receive` is nonisolated: a closure written here belongs to the main

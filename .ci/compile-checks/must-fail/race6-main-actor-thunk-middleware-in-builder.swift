@@ -1,7 +1,8 @@
 // expect: error: capture of 'thunks' with non-Sendable type 'Middleware<CounterState>'
 // expect: [#SendableClosureCaptures]
-// Race 6, through the builder: the main actor's `thunkMiddleware()` cannot be smuggled into
-// `SharedStore { ... }`, whose builder is @Sendable; made inside the builder (TWIN), it has no actor.
+// Race 6, through the builder: a middleware made outside `SharedStore { ... }` (it holds the state of
+// its chain, so it is not Sendable) cannot be smuggled into the builder, which is @Sendable; made
+// inside the builder (TWIN), it belongs to the store the builder makes.
 import ReduxKitLinuxEffects
 
 struct Increment: Action {}

@@ -148,7 +148,7 @@ func nonisolatedCalls() async throws {
     expectType(
         listeners.addListener(predicate: { _, now, before in now != before }) { _, _ in }, is: ListenerSubscription.self
     )
-    let withListeners = SharedStore(createStore(optionalReducer, nil, applyMiddleware(listeners.middleware(isolation: nil))))
+    let withListeners = SharedStore(createStore(optionalReducer, nil, applyMiddleware(listeners.middleware())))
     let added = withListeners.dispatch(AddListener<Int>(for: Increment.self) { _, _ in })
     expectType(added, is: ListenerSubscription?.self)
     precondition(added != nil && shared.dispatch(AddListener<Int>(for: Increment.self) { _, _ in }) == nil)

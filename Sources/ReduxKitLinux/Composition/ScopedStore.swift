@@ -175,6 +175,11 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         sharedLock = (shared as? any LockSharing)?.lock
     }
 
+    /// Settles the root store's routes: a scoped store's effects run in the root's chain.
+    package func settleEffects(on actor: any Actor) {
+        parent.settleEffects(on: actor)
+    }
+
     /// A scoped store of its own with this one's parent, closures and shared
     /// lock, and none of its subscriptions: what async thunks still running
     /// when this scoped store is freed keep alive instead of it.

@@ -43,6 +43,12 @@
     package static let asyncThunkWithoutMiddleware =
         "An AsyncThunk needs the thunk middleware: "
         + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
+    /// An async thunk typed for another state reached a store's thunk middleware.
+    package static func asyncThunkOfAnotherState(_ type: String) -> String {
+        "The async thunk '\(type)' is typed for another state than this store's, so its body would never run. "
+            + "Dispatch it to a store of its state, or to a scoped store of that state: "
+            + "store.view(value: …, action: …).dispatch(…)."
+    }
     /// Something subscribed to, or replaced the reducer of, the store behind a
     /// hand-made MiddlewareApi (unreachable through the public API).
     package static let handMadeApiHasNoStore =
@@ -50,9 +56,9 @@
 
     /// An async effect was started in a store that has no way back for its results.
     package static let asyncEffectWithoutWayBack =
-        "This store has no way back for async effects: it lives on no actor. "
-        + "Create the store and its thunkMiddleware() (or listeners.middleware()) on an actor, "
-        + "such as in a @MainActor function, or hand the store to a SharedStore."
+        "This store has no way back for async effects: no code isolated to an actor has dispatched to it, "
+        + "and no SharedStore holds it. Keep the store on an actor and dispatch from there (an actor's "
+        + "method, a @MainActor function), or hand it to a SharedStore: SharedStore(createStore(…))."
 
     /// A TimeTravel's enhancer was applied to a second store.
     package static let timeTravelRecordsOneStore =

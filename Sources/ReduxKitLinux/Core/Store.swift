@@ -88,6 +88,38 @@ public final class Store<State> {
         return backend.dispatch(action)
     }
 
+    /// Dispatches an action, as ``dispatch(_:)->Action`` does, and tells the
+    /// store where it lives: `isolation`, the actor of the code dispatching
+    /// (leave it out; it is the caller's).
+    ///
+    /// This is the overload `store.dispatch(SomeAction())` picks. From an actor
+    /// (an actor's method, a `@MainActor` function), it settles the store's
+    /// effects on that actor: async thunks and listener effects started by
+    /// this store's middleware then come back there, wherever the store was
+    /// created (an actor's stored property or `init` included). That is sound
+    /// because the compiler keeps a store that code isolated to an actor has
+    /// used in that actor's region from then on (passing it to this call puts
+    /// it there), so the store is only ever used on that actor.
+    ///
+    /// - Parameters:
+    ///   - action: The action to apply.
+    ///   - isolation: The actor the caller runs on, if any; leave it out.
+    /// - Returns: The action, or whatever the middleware chose to return.
+    @inlinable
+    @discardableResult
+    public func dispatch<A: Action>(_ action: A, isolation: isolated (any Actor)? = #isolation) -> any Action {
+        if let isolation { settleEffects(on: isolation) }
+        return dispatch(action as any Action)
+    }
+
+    /// Settles the store's effects on `actor`, the isolation of code that is
+    /// dispatching to it (the first time, and after middleware was added).
+    @inlinable
+    package func settleEffects(on actor: any Actor) {
+        guard let core else { return backend.settleEffects(on: actor) }
+        if core.effectsAwaitActor { core.settleEffects(on: actor) }
+    }
+
     /// Returns the current state.
     ///
     /// Calling it from inside the reducer stops the process: the reducer already

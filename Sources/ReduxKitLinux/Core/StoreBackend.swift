@@ -32,6 +32,10 @@
     /// The routes its effects take back into it, at the root store's core.
     func routeEffects(through shared: AnyObject & Sendable)
 
+    /// Settles the routes its effects take back on `actor`, the isolation of
+    /// code that just dispatched to it (see ``Store/dispatch(_:isolation:)-(A,_)``).
+    func settleEffects(on actor: any Actor)
+
     /// The trackers of the effects this store's middleware runs (empty for a
     /// scoped store: its effects run in the root's).
     func effectTrackers() -> [EffectTracker]

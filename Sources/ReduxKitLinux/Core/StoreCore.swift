@@ -50,7 +50,12 @@
     @usableFromInline @exclusivity(unchecked) var observer: StoreObserver<State>?
     /// The ways back into this store that its middleware's effects use, so a
     /// ``SharedStore`` taking the store over can route them through its lock.
-    @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = []
+    @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = [] {
+        didSet { effectsAwaitActor = true }
+    }
+    /// Whether a route in `effectRoutes` may not know its actor yet: a dispatch
+    /// from an actor then settles them on it (one check a dispatch otherwise).
+    @usableFromInline @exclusivity(unchecked) var effectsAwaitActor = false
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
@@ -206,6 +211,13 @@
     @usableFromInline package func routeEffects(through shared: AnyObject & Sendable) {
         for route in effectRoutes {
             route.route?.routeThrough(shared: shared)
+        }
+    }
+
+    @usableFromInline package func settleEffects(on actor: any Actor) {
+        effectsAwaitActor = false
+        for route in effectRoutes {
+            route.route?.settle(on: actor)
         }
     }
 

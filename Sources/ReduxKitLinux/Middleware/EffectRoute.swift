@@ -1,12 +1,15 @@
 /// The way an effect's task gets back into its store: under the lock of the
 /// ``SharedStore`` that took the store over, or on the actor the store lives on.
 ///
-/// One route serves one `applyMiddleware` chain. Effect middleware created on
-/// an actor (`thunkMiddleware()`, a listener middleware) settle it on that
-/// actor; a ``SharedStore`` routes it through its lock when it takes the store.
-/// With neither, effects have no way back, and starting one stops the process
-/// with a message naming the fix (checked when the effect starts, not when it
-/// ends, so nothing is lost).
+/// One route serves one `applyMiddleware` chain. It learns the store's actor
+/// where effects are dispatched: the first dispatch to the store from code
+/// isolated to an actor (``Store/dispatch(_:isolation:)-(A,_)`` and the typed
+/// dispatches take the caller's `#isolation`) settles it there, wherever the
+/// store was made. A ``SharedStore`` routes it through its lock when it takes
+/// the store. With neither (a store only ever used from nonisolated code),
+/// effects have no way back, and starting one stops the process with a message
+/// naming the fix (checked when the effect starts, not when it ends, so
+/// nothing is lost).
 package final class EffectRoute<State>: EffectRouting, Sendable {
     private struct Ways {
         /// The actor the store lives on.
@@ -27,11 +30,18 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     }
 
     /// Records the actor the store lives on. `actor` must be the `isolated`
-    /// parameter of the function that created an effect middleware of this
-    /// chain (see ``ActorBoundLink`` for why that makes it the store's actor).
+    /// parameter of a call that the store (or, for a hand-made api, the api)
+    /// was passed to (see ``ActorBoundLink`` for why that makes it the store's
+    /// actor).
     package func settle(on actor: (any Actor)?) {
         guard let actor else { return }
         ways.withLock { $0.actor = actor }
+    }
+
+    /// The actor the store lives on, once known; `nil` under a shared store,
+    /// whose effects run in no actor and come back under its lock.
+    package var actor: (any Actor)? {
+        ways.withLock { $0.shared == nil ? $0.actor : nil }
     }
 
     package func routeThrough(shared: AnyObject & Sendable) {
@@ -51,7 +61,7 @@ extension EffectRoute where State: Sendable {
     /// Dispatches `action` through the chain's store, in the store's domain.
     ///
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
-    package func dispatch(_ action: any Action) async -> (any Action)? {
+    nonisolated(nonsending) package func dispatch(_ action: any Action) async -> (any Action)? {
         let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
         if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
         guard let actor else {
@@ -64,7 +74,9 @@ extension EffectRoute where State: Sendable {
     /// Runs `body` on the store's current state, in the store's domain.
     ///
     /// - Returns: What `body` returned, or `nil` if the store is gone.
-    func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async -> Result? {
+    nonisolated(nonsending) func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async
+        -> Result?
+    {
         let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
         if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
         guard let actor else {
@@ -93,17 +105,21 @@ extension EffectRoute where State: Sendable {
 /// Why no race is possible, although the link is not `Sendable`: the link is
 /// dereferenced only by `EffectRoute.dispatch(_:through:on:)` and
 /// `EffectRoute.read(_:through:on:)`, which are isolated to `actor`, and only
-/// when the route was settled on `actor`. A route is settled only by effect
-/// middleware with the `isolated` parameter it was created with, and the
-/// compiler puts the non-`Sendable` result of a call isolated to `actor` in
-/// `actor`'s region; `applyMiddleware` and `createStore` merge the store's
-/// region with its middleware's. So the store, its chain and this link are in
-/// `actor`'s region, and the compiler rejects every use of them outside
-/// `actor` (sending the store to another task, or into a ``SharedStore``, does
-/// not compile). Every use, the link's here included, is on `actor`. The route
-/// of a scoped store's async thunks (``ScopedEffects``) is settled on the actor
-/// the root's thunk middleware was created on, and its link leads to a twin of
-/// the scoped store made in the root store's region: the same argument holds.
+/// when the route was settled on `actor`. A route is settled only with the
+/// `isolated` parameter of a call the store itself was passed to: a store's
+/// `dispatch(_:isolation:)` (and its typed dispatches), or, for an api made by
+/// hand, `MiddlewareApi.init(dispatch:getState:isolation:)`, which the api's
+/// closures were passed to. The compiler merges the non-`Sendable` arguments
+/// of a call isolated to `actor` into `actor`'s region (the callee could have
+/// stored them there), and `applyMiddleware` and `createStore` merged the
+/// store's region with its chain's. So once a route is settled, the store, its
+/// chain and this link are in `actor`'s region, and the compiler rejects every
+/// use of them outside `actor` (sending the store to another task, or into a
+/// ``SharedStore``, does not compile). Every use, the link's here included, is
+/// on `actor`. The route of a scoped store's async thunks (``ScopedEffects``)
+/// is settled on the actor the root's route was settled on, and its link leads
+/// to a twin of the scoped store made in the root store's region: the same
+/// argument holds.
 struct ActorBoundLink<State>: @unchecked Sendable {
     let link: MiddlewareLink<State>
 }
@@ -112,6 +128,8 @@ struct ActorBoundLink<State>: @unchecked Sendable {
 protocol EffectRouting: AnyObject {
     /// Sends effects through `shared`, a `SharedStore` of the route's state.
     func routeThrough(shared: AnyObject & Sendable)
+    /// Records the actor the store lives on (see ``EffectRoute/settle(on:)``).
+    func settle(on actor: (any Actor)?)
     /// Counts the chain's running effect tasks.
     var tracker: EffectTracker { get }
 }

@@ -32,5 +32,8 @@ final class HandMadeApiBackend<State>: StoreBackend {
 
     func routeEffects(through shared: AnyObject & Sendable) {}
 
+    // Its route is settled where the api was made (see `MiddlewareApi.init(dispatch:getState:isolation:)`).
+    func settleEffects(on actor: any Actor) {}
+
     func effectTrackers() -> [EffectTracker] { [] }
 }

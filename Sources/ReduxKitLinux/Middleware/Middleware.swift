@@ -24,20 +24,27 @@ public struct MiddlewareApi<State> {
     ///
     /// Its ``weakStore`` dispatches and reads through `dispatch` and `getState`,
     /// so effects run through it as through a store's chain: async thunks and
-    /// listener effects come back on the actor their middleware was created on
-    /// (outside any actor they have no way back, as in a plain store, and
-    /// starting one stops the process with a message naming the fixes).
+    /// listener effects come back on the actor the api was made on (outside
+    /// any actor they have no way back, as in a plain store, and starting one
+    /// stops the process with a message naming the fixes). The compiler keeps
+    /// the api, and the closures it was given, on that actor.
     ///
     /// - Parameters:
     ///   - dispatch: Dispatches through the whole middleware chain.
     ///   - getState: Returns the current state.
-    public init(dispatch: @escaping DispatchFunction, getState: @escaping () -> State) {
+    ///   - isolation: The actor the api is made on, where effects come back;
+    ///     leave it out (it is the caller's).
+    public init(
+        dispatch: @escaping DispatchFunction, getState: @escaping () -> State,
+        isolation: isolated (any Actor)? = #isolation
+    ) {
         self.dispatch = dispatch
         self.getState = getState
         let store = Store(backend: HandMadeApiBackend(dispatch: dispatch, getState: getState))
         let link = MiddlewareLink<State>()
         link.connect(to: store)
         self.route = EffectRoute(link: link)
+        route.settle(on: isolation)
         self.handMadeStore = store
         self.core = nil
     }
@@ -63,9 +70,9 @@ extension MiddlewareApi where State: Sendable {
     ///
     /// Its calls are `async`: they run under the lock of the ``SharedStore``
     /// that holds the store, or on the actor the store lives on. The store's
-    /// actor is known when a `thunkMiddleware()` or a listener middleware in the
-    /// same `applyMiddleware` call was created on it; otherwise only a
-    /// ``SharedStore`` gives effects a way back.
+    /// actor is known once code isolated to it has dispatched to the store
+    /// (see ``Store/dispatch(_:isolation:)-(A,_)``); a store only ever used from
+    /// nonisolated code needs a ``SharedStore`` to give effects a way back.
     public var weakStore: WeakStore<State> {
         WeakStore(route)
     }

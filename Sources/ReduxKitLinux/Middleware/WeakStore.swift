@@ -5,11 +5,14 @@
 /// middleware chain, from any task; once the store is freed it does nothing,
 /// so an effect that finishes late never dispatches into a dead store. Every
 /// call runs in the store's own isolation domain: under the lock of the
-/// ``SharedStore`` that holds it, or on the actor the store was created on, so
-/// the calls are `async`. Using one whose store has neither (a plain store made
-/// outside any actor, whose chain has no effect middleware created on an actor)
-/// stops the process with a message naming the fixes, rather than drop what
-/// the effect dispatches.
+/// ``SharedStore`` that holds it, or on the actor the store lives on (learned
+/// where it is dispatched to: see ``Store/dispatch(_:isolation:)-(A,_)``), so the
+/// calls are `async`. They run on the caller's executor until they hop to
+/// the store's (`nonisolated(nonsending)`), so an effect already on the store's
+/// actor reads and dispatches without suspending. Using one whose store has
+/// neither (a plain store only ever used from nonisolated code) stops the
+/// process with a message naming the fixes, rather than drop what the effect
+/// dispatches.
 public final class WeakStore<State: Sendable>: Sendable {
     package let route: EffectRoute<State>
 
@@ -18,7 +21,7 @@ public final class WeakStore<State: Sendable>: Sendable {
     }
 
     /// Whether the store is still alive.
-    public var isAlive: Bool {
+    nonisolated(nonsending) public var isAlive: Bool {
         get async { await route.read { _ in true } ?? false }
     }
 
@@ -28,7 +31,7 @@ public final class WeakStore<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone (and
     ///   nothing was dispatched).
     @discardableResult
-    public func dispatch(_ action: any Action) async -> (any Action)? {
+    nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         await route.dispatch(action)
     }
 
@@ -37,7 +40,7 @@ public final class WeakStore<State: Sendable>: Sendable {
     /// - Returns: The state, read now.
     /// - Throws: `CancellationError` if the store is gone (its effects are then
     ///   being cancelled).
-    public func getState() async throws -> State {
+    nonisolated(nonsending) public func getState() async throws -> State {
         guard let state = await route.read({ $0 }) else { throw CancellationError() }
         return state
     }

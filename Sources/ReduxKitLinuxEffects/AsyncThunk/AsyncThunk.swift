@@ -18,8 +18,12 @@
 /// ```
 ///
 /// It needs the `thunkMiddleware()`, and a way back into the store for its
-/// results: a store created on an actor (with its `thunkMiddleware()` created
-/// there too), or a `SharedStore`. A body that throws never crashes
+/// results: a store dispatched to from an actor (an actor of your own, the main
+/// actor), which its results come back to, or a `SharedStore`. The body
+/// starts inside the dispatch, as in Redux Toolkit: it runs up to its first
+/// real suspension before `dispatch` returns (so it reads the state as the
+/// dispatch left it), then goes on in a task of its own, on the store's actor
+/// between its suspensions. Put heavy work in a `@concurrent` function. A body that throws never crashes
 /// anything: its error goes into the ``Rejected`` action. Exactly one
 /// ``Fulfilled`` or ``Rejected`` action ends each run that dispatched a
 /// ``Pending`` one. When the store is freed, its running thunks are cancelled
@@ -52,7 +56,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// The prefix of the lifecycle actions' `type`: `"<prefix>/pending"` and so on.
     public let typePrefix: String
     /// The effect.
-    public let body: @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    public let body: nonisolated(nonsending) @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     let options: Options
 
     /// What is checked and computed around the body.
@@ -66,8 +70,12 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// A thunk's condition, checked in the dispatch or in the run's task.
     enum Condition: Sendable {
         case immediate(@Sendable (Argument, AsyncThunkConditionContext<State>) -> Bool)
-        case deferred(@Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)
+        case deferred(DeferredCondition)
     }
+
+    /// An `asyncCondition`, checked in the run's task on the store's actor.
+    typealias DeferredCondition =
+        nonisolated(nonsending) @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool
 
     /// Defines an async thunk.
     ///
@@ -90,7 +98,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         dispatchConditionRejection: Bool = false,
         pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
         serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
-        body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+        body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
         self.typePrefix = typePrefix
         self.body = body
@@ -119,11 +127,12 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///     read the state from, returns the value or throws.
     public init(
         _ typePrefix: String,
-        asyncCondition: @escaping @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+        asyncCondition:
+            nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
         dispatchConditionRejection: Bool = false,
         pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
         serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
-        body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+        body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
         self.typePrefix = typePrefix
         self.body = body

@@ -31,7 +31,7 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
     @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
-    public func dispatch(_ action: any Action) async -> (any Action)? {
+    nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         await store.dispatch(action)
     }
 
@@ -45,7 +45,8 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
     /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
     @discardableResult
-    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) async
+    nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
+        async
         -> AsyncThunkHandle<Value>?
     {
         guard let returned = await store.dispatch(action) else { return nil }
@@ -59,7 +60,9 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
     @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+    nonisolated(nonsending) public func dispatch<Argument, Value>(
+        thunk action: AsyncThunkAction<State, Argument, Value>
+    ) async
         -> AsyncThunkHandle<Value>?
     {
         await dispatch(action)
@@ -70,7 +73,7 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone (its effects are then
     ///   being cancelled).
-    public func getState() async throws -> State {
+    nonisolated(nonsending) public func getState() async throws -> State {
         try await store.getState()
     }
 
@@ -129,7 +132,7 @@ public struct AsyncThunkConditionContext<State: Sendable>: Sendable {
     ///
     /// - Returns: The state, read now.
     /// - Throws: `CancellationError` if the store is gone.
-    public func getState() async throws -> State {
+    nonisolated(nonsending) public func getState() async throws -> State {
         try await store.getState()
     }
 }

@@ -82,66 +82,7 @@ public final class AsyncThunkHandle<Value: Sendable>: Sendable {
 
     /// Returns when the run's task has ended, body included (a cancelled body
     /// may go on after the run has settled).
-    func ended() async {
+    nonisolated(nonsending) func ended() async {
         await task?.value
-    }
-}
-
-extension Store where State: Sendable {
-    /// Dispatches an async thunk's action and returns the run's handle, typed.
-    ///
-    /// Swift picks this overload over the untyped `dispatch(_:)` whenever the
-    /// argument is an ``/ReduxKitLinuxEffects/AsyncThunkAction`` of this
-    /// store's state, as in `store.dispatch(loadTodos())`. Stops the process
-    /// if the store has no `thunkMiddleware()`, since the run would never start.
-    ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @discardableResult
-    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
-    ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
-    @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        dispatch(action)
-    }
-}
-
-extension SharedStore {
-    /// Dispatches an async thunk's action and returns the run's handle, typed;
-    /// see the `Store` overload of `dispatch(_:)` that takes an
-    /// ``/ReduxKitLinuxEffects/AsyncThunkAction``.
-    ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @discardableResult
-    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
-    ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
-    @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        dispatch(action)
     }
 }

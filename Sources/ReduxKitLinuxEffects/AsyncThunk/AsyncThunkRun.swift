@@ -55,7 +55,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     }
 
     /// Returns what ended the run, once something has (one caller: the run's task).
-    func waitForEnding() async -> Ending {
+    nonisolated(nonsending) func waitForEnding() async -> Ending {
         await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
             let ending = status.withLock { status -> Ending? in
                 if let ending = status.ending { return ending }
@@ -79,7 +79,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     }
 
     /// The outcome, once the run has settled.
-    package func result() async -> Result<Value, any Error> {
+    nonisolated(nonsending) package func result() async -> Result<Value, any Error> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
             let outcome = status.withLock { status -> Result<Value, any Error>? in
                 if let outcome = status.outcome { return outcome }
@@ -141,7 +141,8 @@ extension AsyncThunkAction: AsyncThunkStarting {
             }
             return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
         }
-        var deferredCondition: (@Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)?
+        var deferredCondition:
+            (nonisolated(nonsending) @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)?
         if case .deferred(let condition) = options.condition {
             deferredCondition = condition
         } else {
@@ -150,8 +151,11 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let context = AsyncThunkContext(
             requestID: requestID, dependencies: environment.dependencies, store: store)
         let run = AsyncThunkRun<Value>()
-        let task = environment.runner.run { [deferredCondition] in
-            if let deferredCondition, let conditionContext {
+        let condition = deferredCondition
+        // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
+        // closure, which would hop off the store's actor before the body starts.
+        let task = environment.runner.run(on: store.route.actor, from: store.route.actor) {
+            if let deferredCondition = condition, let conditionContext {
                 let started = await thunk.startDeferred(
                     argument, condition: deferredCondition, context: conditionContext, store: store, run: run)
                 guard started else { return }
@@ -190,8 +194,9 @@ extension AsyncThunk {
     /// dispatches the pending action.
     ///
     /// - Returns: Whether the run goes on (if not, it has finished).
-    fileprivate func startDeferred(
-        _ argument: Argument, condition: @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+    nonisolated(nonsending) fileprivate func startDeferred(
+        _ argument: Argument,
+        condition: nonisolated(nonsending) @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
         context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
     ) async -> Bool {
         let allowed = await condition(argument, context)
@@ -219,13 +224,17 @@ extension AsyncThunk {
     /// comes first, the body's end or a cancellation; then waits for the body,
     /// so the effect counts as running until it has ended.
     fileprivate func perform(
-        _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
+        _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>,
+        isolation: isolated (any Actor)? = #isolation
     ) async {
         let body = body
         // Unstructured, so a cancellation need not wait for it; it inherits
         // the run's effect scope, so what it starts is cancelled with the run.
-        // It starts even if the run is already cancelled, and sees that at once.
-        let bodyTask = Task {
+        // It starts even if the run is already cancelled, and sees that at
+        // once. It starts at once, on the run's isolation (the store's actor),
+        // so the body runs inside the dispatch up to its first suspension.
+        let bodyTask = Task.immediate {
+            _ = isolation  // isolates the task to the run's actor
             let outcome: Result<Value, any Error>
             do {
                 outcome = .success(try await body(argument, context))
@@ -235,7 +244,8 @@ extension AsyncThunk {
             run.end(.completed(outcome))
         }
         let ending = await withTaskCancellationHandler {
-            await run.waitForEnding()
+            _ = isolation  // isolates the closure to the run's actor
+            return await run.waitForEnding()
         } onCancel: {
             run.end(.cancelled)
             bodyTask.cancel()
@@ -246,7 +256,7 @@ extension AsyncThunk {
 
     /// Dispatches the run's fulfilled or rejected action, then hands the
     /// outcome to the handle's awaiters.
-    private func settle(
+    nonisolated(nonsending) private func settle(
         _ ending: AsyncThunkRun<Value>.Ending, argument: Argument, context: AsyncThunkContext<State>,
         store: WeakStore<State>, run: AsyncThunkRun<Value>
     ) async {

@@ -25,7 +25,7 @@ public struct AddListener<State: Sendable>: Action {
     ///   - effect: Gets the action and a context with the state before and after.
     public init<A: Action>(
         for type: A.Type, policy: ListenerMiddleware<State>.Policy = .all,
-        effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) {
         listener = ListenerEntry(
             name: String(describing: type), policy: policy, match: .type { $0 is A },
@@ -45,7 +45,7 @@ public struct AddListener<State: Sendable>: Action {
     public init(
         named name: String = "listener", matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: ListenerMiddleware<State>.Policy = .all,
-        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) {
         listener = ListenerEntry(name: name, policy: policy, match: .action(predicate), effect: effect)
     }
@@ -63,7 +63,7 @@ public struct AddListener<State: Sendable>: Action {
         named name: String = "listener",
         predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         policy: ListenerMiddleware<State>.Policy = .all,
-        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) {
         listener = ListenerEntry(name: name, policy: policy, match: .state(predicate), effect: effect)
     }

@@ -37,7 +37,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     @discardableResult
     @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
-    public func dispatch(_ action: any Action) async -> (any Action)? {
+    nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         await store.dispatch(action)
     }
 
@@ -49,7 +49,8 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
     ///   store is gone.
     @discardableResult
-    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) async
+    nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
+        async
         -> AsyncThunkHandle<Value>?
     {
         guard let result = await dispatch(action as any Action) else { return nil }
@@ -64,7 +65,9 @@ public struct ListenerContext<State: Sendable>: Sendable {
     ///   store is gone.
     @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) async
+    nonisolated(nonsending) public func dispatch<Argument, Value>(
+        thunk action: AsyncThunkAction<State, Argument, Value>
+    ) async
         -> AsyncThunkHandle<Value>?
     {
         await dispatch(action)
@@ -74,7 +77,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     ///
     /// - Returns: The state, read now (not when the effect started).
     /// - Throws: `CancellationError` if the store is gone.
-    public func getState() async throws -> State {
+    nonisolated(nonsending) public func getState() async throws -> State {
         try await store.getState()
     }
 
@@ -86,7 +89,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     }
 
     /// Whether this run was cancelled (RTK's `signal.aborted`); inside a
-    /// ``fork(autoJoin:_:)`` body, whether the fork was.
+    /// ``fork(autoJoin:isolation:_:)`` body, whether the fork was.
     public var isCancelled: Bool { run.isCancelled || Task.isCancelled }
 
     /// Throws if this run (or, inside a fork, the fork) was cancelled (RTK's

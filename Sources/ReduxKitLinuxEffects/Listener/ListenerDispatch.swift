@@ -60,7 +60,7 @@ extension ListenerContext {
     /// - Returns: Its subscription, or `nil` if the store is gone or has no
     ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state.
     @discardableResult
-    public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {
+    nonisolated(nonsending) public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {
         ListenerAdded.subscription(in: await dispatch(action as any Action))
     }
 }
@@ -72,7 +72,7 @@ extension AsyncThunkContext {
     /// - Returns: Its subscription, or `nil` if the store is gone or has no
     ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state.
     @discardableResult
-    public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {
+    nonisolated(nonsending) public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {
         ListenerAdded.subscription(in: await dispatch(action as any Action))
     }
 }

@@ -8,17 +8,23 @@ extension ListenerContext {
     ///
     /// - Parameters:
     ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
-    ///   - body: The child's work.
+    ///   - isolation: Where the caller runs; leave it out. Called from the
+    ///     effect on the store's actor, the fork starts at once, running up to
+    ///     its first suspension before `fork` returns; from elsewhere it starts
+    ///     on the store's actor as soon as it is free.
+    ///   - body: The child's work; it runs on the store's actor between its
+    ///     suspensions, as the effect does.
     /// - Returns: A handle to await the fork's result or cancel it.
     @discardableResult
     public func fork<Value: Sendable>(
-        autoJoin: Bool = false, _ body: @escaping @Sendable () async throws -> Value
+        autoJoin: Bool = false, isolation: isolated (any Actor)? = #isolation,
+        _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
     ) -> ListenerFork<Value> {
         guard let runner = hub.runner else {
             return ListenerFork(task: Task { .failure(CancellationError()) })
         }
         let adoption = EffectAdoption(by: run.forks)
-        let task = runner.run { () async -> Result<Value, any Error> in
+        let task: Task<Result<Value, any Error>, Never> = runner.run(on: hub.store.route.actor, from: isolation) {
             let result: Result<Value, any Error>
             do {
                 let value = try await body()
@@ -49,14 +55,14 @@ public final class ListenerFork<Value: Sendable>: Sendable {
     /// The fork's outcome: its value, what it threw, or a `CancellationError`
     /// if it was cancelled before it returned (RTK's `ok`, `rejected` and
     /// `cancelled`).
-    public var result: Result<Value, any Error> {
+    nonisolated(nonsending) public var result: Result<Value, any Error> {
         get async { await task.value }
     }
 
     /// The fork's value.
     ///
     /// - Throws: What it threw, or `CancellationError` if it was cancelled.
-    public var value: Value {
+    nonisolated(nonsending) public var value: Value {
         get async throws { try await task.value.get() }
     }
 

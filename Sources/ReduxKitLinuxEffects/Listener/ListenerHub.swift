@@ -80,13 +80,17 @@ final class ListenerHub<State: Sendable>: Sendable {
         }
         for old in overtaken { old.cancel() }
         guard let run else { return }
-        let task = runner.run(scope: run.scope) { [self] in
-            await execute(run, action: action, before: before, after: after)
+        // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
+        // closure, which would hop off the store's actor before the effect starts.
+        let task = runner.run(scope: run.scope, on: store.route.actor, from: store.route.actor) {
+            await self.execute(run, action: action, before: before, after: after)
         }
         run.started(task)
     }
 
-    private func execute(_ run: ListenerRun<State>, action: any Action, before: State, after: State) async {
+    nonisolated(nonsending) private func execute(
+        _ run: ListenerRun<State>, action: any Action, before: State, after: State
+    ) async {
         let context = ListenerContext(stateBefore: before, stateAfter: after, run: run, hub: self)
         do {
             if case .debounce(let interval) = run.listener.policy {

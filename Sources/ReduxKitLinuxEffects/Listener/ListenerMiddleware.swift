@@ -1,7 +1,7 @@
 /// Effects that run in response to actions (Redux Toolkit's listener
 /// middleware): register an async effect for an action type, a matcher or a
-/// predicate of the action and states, and it runs, in a task, after the
-/// reducer, with the action, the state before and after, and a
+/// predicate of the action and states, and it runs, in a task of its own,
+/// after the reducer, with the action, the state before and after, and a
 /// ``ListenerContext`` to dispatch, wait for actions or states, fork child
 /// tasks and control its own run.
 ///
@@ -15,10 +15,12 @@
 ///                                                           listeners.middleware()))
 /// ```
 ///
-/// Effects dispatch back into the store in its own domain: on the actor the
-/// middleware was made on (`listeners.middleware()` in a `@MainActor` function),
-/// or under the lock of the `SharedStore` the store is handed to; see
-/// `thunkMiddleware()`.
+/// An effect starts at once, inside the dispatch, after the reducer (as in
+/// Redux Toolkit): it runs up to its first real suspension before `dispatch`
+/// returns, so one that waits with `take` sees the very next action. Effects
+/// dispatch back into the store in its own domain: on the actor the store
+/// lives on (learned where it is dispatched to), or under the lock of the
+/// `SharedStore` the store is handed to; see `thunkMiddleware()`.
 ///
 /// A ``Policy`` says what a listener does with actions that come while its
 /// effect runs: run them all, cancel the older run, ignore the newer action,
@@ -56,14 +58,29 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// The middleware to install with `applyMiddleware`. It can be installed in
     /// several stores; each runs and schedules its own effects.
     ///
-    /// - Parameter isolation: The actor the store lives on, where effects
-    ///   dispatch back; leave it out (it is the caller's). Outside any actor,
-    ///   the store must be handed to a `SharedStore` before an effect starts.
+    /// As it was spelled when a store learned its actor where its middleware
+    /// was made.
+    ///
+    /// - Parameter isolation: Ignored: the store learns its actor where it is
+    ///   dispatched to.
     /// - Returns: The middleware.
-    public func middleware(isolation: isolated (any Actor)? = #isolation) -> Middleware<State> {
-        let actor = isolation
-        return { api in
-            api.route.settle(on: actor)
+    @available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
+    public func middleware(isolation: (any Actor)?) -> Middleware<State> {
+        middleware()
+    }
+
+    /// The middleware to install with `applyMiddleware`. It can be installed in
+    /// several stores; each runs and schedules its own effects.
+    ///
+    /// It belongs to no actor, so it can be made anywhere (an actor's stored
+    /// property or `init`, a test); effects come back on the actor the store
+    /// lives on, learned where it is dispatched to (see
+    /// ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``), or under the lock of
+    /// the `SharedStore` it is handed to.
+    ///
+    /// - Returns: The middleware.
+    public func middleware() -> Middleware<State> {
+        { api in
             let runner = EffectRunner(tracker: api.route.tracker)
             let hub = ListenerHub(
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
@@ -140,7 +157,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     public func addListener<A: Action>(
         for type: A.Type,
         policy: Policy = .all,
-        effect: @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
         registry.add(AddListener(for: type, policy: policy, effect: effect).listener)
     }
@@ -160,7 +177,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         named name: String = "listener",
         matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: Policy = .all,
-        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
         registry.add(AddListener(named: name, matching: predicate, policy: policy, effect: effect).listener)
     }
@@ -182,7 +199,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         named name: String = "listener",
         predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         policy: Policy = .all,
-        effect: @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
+        effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
         registry.add(AddListener(named: name, predicate: predicate, policy: policy, effect: effect).listener)
     }

@@ -17,7 +17,7 @@ struct ListenerEntry<State: Sendable>: Sendable {
     let name: String
     let policy: ListenerMiddleware<State>.Policy
     let match: Match
-    let effect: @Sendable (any Action, ListenerContext<State>) async throws -> Void
+    let effect: nonisolated(nonsending) @Sendable (any Action, ListenerContext<State>) async throws -> Void
 }
 
 /// What a ``ListenerSubscription`` needs of the registry it came from.

@@ -50,7 +50,7 @@ final class ListenerRun<State: Sendable>: Sendable {
     }
 
     /// Waits for the forks to join, then cancels those still going.
-    func end() async {
+    nonisolated(nonsending) func end() async {
         for join in status.withLock({ $0.joins }) { await join() }
         forks.cancelAll()
     }

@@ -12,7 +12,7 @@ extension ListenerContext {
     ///     an action comes or the run is cancelled.
     /// - Returns: The action with the states, or `nil` if `timeout` passed first.
     /// - Throws: `CancellationError` if the run is cancelled (or the store goes).
-    public func take(
+    nonisolated(nonsending) public func take(
         _ predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         timeout: Duration? = nil
     ) async throws -> ListenerTaken<State>? {
@@ -32,7 +32,7 @@ extension ListenerContext {
     ///     an action comes or the run is cancelled.
     /// - Returns: The action with the states, or `nil` if `timeout` passed first.
     /// - Throws: `CancellationError` if the run is cancelled (or the store goes).
-    public func take<A: Action>(
+    nonisolated(nonsending) public func take<A: Action>(
         _ type: A.Type,
         where predicate: @escaping @Sendable (A, State, State) -> Bool = { _, _, _ in true },
         timeout: Duration? = nil
@@ -56,7 +56,9 @@ extension ListenerContext {
     /// - Returns: `true` once the state satisfies `predicate`, `false` if
     ///   `timeout` passed first.
     /// - Throws: `CancellationError` if the run is cancelled (or the store goes).
-    public func condition(_ predicate: @escaping @Sendable (State) -> Bool, timeout: Duration? = nil) async throws
+    nonisolated(nonsending) public func condition(
+        _ predicate: @escaping @Sendable (State) -> Bool, timeout: Duration? = nil
+    ) async throws
         -> Bool
     {
         try checkCancellation()
@@ -67,9 +69,11 @@ extension ListenerContext {
         return try await awaitTaken(taken, timeout: timeout) != nil
     }
 
-    private func awaitTaken(_ taken: OneShot<ListenerTaken<State>>, timeout: Duration?) async throws -> ListenerTaken<
-        State
-    >? {
+    nonisolated(nonsending) private func awaitTaken(_ taken: OneShot<ListenerTaken<State>>, timeout: Duration?)
+        async throws -> ListenerTaken<
+            State
+        >?
+    {
         guard let timeout else { return try await taken.value() }
         let clock = dependencies.clock
         let outcome = try await withThrowingTaskGroup(of: ListenerTaken<State>?.self) { group in
@@ -91,7 +95,7 @@ extension ListenerContext {
     /// - Parameter duration: How long to wait.
     /// - Throws: `CancellationError` if the run (or, in a fork, the fork) is
     ///   cancelled first.
-    public func delay(_ duration: Duration) async throws {
+    nonisolated(nonsending) public func delay(_ duration: Duration) async throws {
         try checkCancellation()
         try await dependencies.clock.sleep(for: duration)
         try checkCancellation()
@@ -107,13 +111,15 @@ extension ListenerContext {
     /// - Returns: What `operation` returned.
     /// - Throws: What `operation` threw, or `CancellationError` if the run is
     ///   cancelled first or the store is gone.
-    public func pause<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws
+    nonisolated(nonsending) public func pause<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws -> Value
+    ) async throws
         -> Value
     {
         try checkCancellation()
         guard let runner = hub.runner else { throw CancellationError() }
         let outcome = OneShot<Value>()
-        let work = runner.run {
+        let work = runner.run(on: hub.store.route.actor, from: #isolation) {
             do {
                 outcome.resolve(.success(try await operation()))
             } catch {

@@ -20,7 +20,7 @@ final class OneShot<Value: Sendable>: Sendable {
     }
 
     /// Waits for the result; one waiter only.
-    func value() async throws -> Value {
+    nonisolated(nonsending) func value() async throws -> Value {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 let done = status.withLock { status -> Result<Value, any Error>? in

@@ -5,6 +5,13 @@
 /// tasks hold nothing but a ``/ReduxKitLinux/WeakStore``, so a running effect never keeps the
 /// store alive, and freeing the store cancels every effect still running.
 ///
+/// Each task starts at once, as Redux Toolkit's effects do: it runs
+/// synchronously, inside the dispatch that started it, up to its first real
+/// suspension (`Task.immediate`). On an actor it is isolated to the store's
+/// actor, so an effect's reads and dispatches before it awaits anything else
+/// happen inside that dispatch; under a ``/ReduxKitLinux/SharedStore`` it runs in no actor, on
+/// the dispatching thread (which holds the store's lock) until it suspends.
+///
 /// Each task runs in an ``EffectScope`` of its own; a task started from inside
 /// another effect's task (an async thunk an effect dispatched, a listener's
 /// fork) is adopted by that effect's scope and cancelled with it. Running
@@ -12,6 +19,8 @@
 final class EffectRunner: Sendable {
     private struct Running {
         var cancels: [UInt64: @Sendable () -> Void] = [:]
+        /// Tasks that ended before their start returned (so before they were registered).
+        var endedEarly: Set<UInt64> = []
         var nextKey: UInt64 = 0
     }
 
@@ -29,41 +38,90 @@ final class EffectRunner: Sendable {
         }
     }
 
-    /// Starts `operation` in a task of its own; the task is cancelled if the
-    /// runner goes first, or if the effect whose task calls this is cancelled.
+    /// Starts `operation` in a task of its own, isolated to `actor`.
     ///
-    /// - Parameter scope: The new task's own scope (a fresh one by default).
+    /// When the caller runs on `actor` (or `actor` is `nil`), the task starts
+    /// at once: it runs synchronously up to its first suspension before this
+    /// returns. Otherwise it starts on `actor` as soon as the actor is free.
+    /// The task is cancelled if the runner goes first, or if the effect whose
+    /// task calls this is cancelled.
+    ///
+    /// - Parameters:
+    ///   - scope: The new task's own scope (a fresh one by default).
+    ///   - actor: The actor the store lives on (`nil` under a shared store,
+    ///     whose effects run in no actor).
+    ///   - caller: Where the caller runs: `actor` itself when the caller is the
+    ///     store's middleware, which runs in the store's domain (the region
+    ///     argument of `ActorBoundLink` puts that on `actor`).
+    ///   - operation: The effect; it runs on the task's isolation.
     func run<Success: Sendable>(
-        scope: EffectScope = EffectScope(), _ operation: @escaping @Sendable () async -> Success
+        scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
+        _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
         tracker?.begin()
-        let task = running.withLock { running in
-            let key = running.nextKey
-            running.nextKey &+= 1
-            // Registered under the lock before the task can finish (its
-            // completion takes the same lock to unregister).
-            let task = Task { [weak self, tracker] in
-                let result = await EffectScope.$current.withValue(scope) {
-                    await withTaskCancellationHandler {
-                        await operation()
-                    } onCancel: {
-                        scope.cancelAll()
-                    }
-                }
-                self?.finished(key)
-                adoption?.childEnded()
-                tracker?.end()
-                return result
+        let key = running.withLock { running in
+            defer { running.nextKey &+= 1 }
+            return running.nextKey
+        }
+        let finish: @Sendable () -> Void = { [weak self, tracker] in
+            self?.finished(key)
+            adoption?.childEnded()
+            tracker?.end()
+        }
+        let task: Task<Success, Never>
+        if let actor {
+            if let caller, caller === actor {
+                task = actor.assumeIsolated { actor in Self.startHere(on: actor, scope, operation, then: finish) }
+            } else {
+                task = Task { await Self.perform(on: actor, scope, operation, then: finish) }
             }
-            running.cancels[key] = { task.cancel() }
-            return task
+        } else {
+            task = Self.startHere(on: nil, scope, operation, then: finish)
+        }
+        // Registered after the start, which may have run the whole effect.
+        running.withLock { running in
+            if running.endedEarly.remove(key) == nil { running.cancels[key] = { task.cancel() } }
         }
         adoption?.adopt { task.cancel() }
         return task
     }
 
+    /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
+    private static func startHere<Success: Sendable>(
+        on actor: isolated (any Actor)?, _ scope: EffectScope,
+        _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
+        then finish: @escaping @Sendable () -> Void
+    ) -> Task<Success, Never> {
+        Task.immediate {
+            await perform(on: actor, scope, operation, then: finish)
+        }
+    }
+
+    /// Runs `operation` on `actor`, in `scope`, then calls `finish`.
+    private static func perform<Success: Sendable>(
+        on actor: isolated (any Actor)?, _ scope: EffectScope,
+        _ operation: nonisolated(nonsending) @Sendable () async -> Success,
+        then finish: @Sendable () -> Void
+    ) async -> Success {
+        // Each closure names `actor`, which isolates it to `actor` (a closure
+        // that does not would run on no actor, and hop there first).
+        let result = await EffectScope.$current.withValue(scope) {
+            _ = actor
+            return await withTaskCancellationHandler {
+                _ = actor
+                return await operation()
+            } onCancel: {
+                scope.cancelAll()
+            }
+        }
+        finish()
+        return result
+    }
+
     private func finished(_ key: UInt64) {
-        _ = running.withLock { $0.cancels.removeValue(forKey: key) }
+        running.withLock { running in
+            if running.cancels.removeValue(forKey: key) == nil { running.endedEarly.insert(key) }
+        }
     }
 }

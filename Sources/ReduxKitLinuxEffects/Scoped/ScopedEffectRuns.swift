@@ -9,7 +9,7 @@
 /// Cancel a run through its handle.
 ///
 /// The way back is an ``EffectRoute`` like a root store's. On an actor, it is
-/// settled on the actor the root's thunk middleware was created on: the twin,
+/// settled on the actor the root's route was settled on: the twin,
 /// made from the scoped store in its domain, is in the root store's region, so
 /// on that actor, and the argument ``ActorBoundLink`` gives holds for it. In a
 /// `SharedStore`, it goes through a shared store over the twin, under the
@@ -35,7 +35,7 @@ final class ScopedEffects<Parent, Child> {
 
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
     /// `getState` reads the state its condition sees. `actor` is the one the
-    /// root's thunk middleware was created on.
+    /// root's route was settled on (the root store's actor).
     ///
     /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(

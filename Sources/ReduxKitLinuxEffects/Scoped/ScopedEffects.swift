@@ -8,7 +8,7 @@
 // The scoped store sends a ``ScopedEffectRequest`` (only the effect, which is
 // `Sendable`) up through its parent, so every middleware of the root sees it;
 // the root's thunk middleware answers with a ``ScopedEffectAccepted`` (the
-// actor it was created on, `Sendable` too); and the scoped store, still inside
+// actor its route was settled on, `Sendable` too); and the scoped store, still inside
 // the same dispatch, in its own domain, runs the effect with its own closures.
 // (`ScopedEffect` is the core's hook for it.)
 
@@ -41,8 +41,8 @@ struct ScopedEffectRequest: Action {
 
 /// The thunk middleware's answer to a ``ScopedEffectRequest``: run it.
 struct ScopedEffectAccepted: Action {
-    /// The actor the thunk middleware was created on (and so the actor the
-    /// store lives on), or `nil` if it was created outside any actor.
+    /// The actor the root store lives on, as its route was settled, or `nil`
+    /// if none is known (or the store is shared).
     let actor: (any Actor)?
     /// The dependencies the thunk middleware was given.
     let dependencies: Dependencies

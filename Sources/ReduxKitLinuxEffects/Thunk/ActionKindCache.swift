@@ -36,6 +36,9 @@ enum ThunkActionKind {
     case thunk
     /// Starts it: an async thunk's action of the store's state.
     case asyncThunk
+    /// Refuses it: an async thunk's action typed for another state than the
+    /// store's (it would reach the reducers and do nothing).
+    case foreignAsyncThunk
     /// Accepts it: a scoped store asks to run a thunk or an async thunk.
     case scopedRequest
 
@@ -43,6 +46,7 @@ enum ThunkActionKind {
     static func of<State>(_ action: any Action, state: State.Type) -> ThunkActionKind {
         if action is Thunk<State> { return .thunk }
         if action is ScopedEffectRequest { return .scopedRequest }
+        if action is any AsyncThunkStarting { return .foreignAsyncThunk }
         return .other
     }
 

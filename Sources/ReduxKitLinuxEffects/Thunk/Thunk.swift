@@ -33,11 +33,18 @@ extension Store {
     /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
     /// `store.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
     ///
-    /// - Parameter thunk: The thunk to run.
+    /// Like ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``, it settles the
+    /// store's effects on the caller's actor, so an async thunk the thunk
+    /// dispatches comes back there.
+    ///
+    /// - Parameters:
+    ///   - thunk: The thunk to run.
+    ///   - isolation: The actor the caller runs on, if any; leave it out.
     /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
     @discardableResult
-    public func dispatch(_ thunk: Thunk<State>) -> any Action {
-        dispatch(thunk as any Action)
+    public func dispatch(_ thunk: Thunk<State>, isolation: isolated (any Actor)? = #isolation) -> any Action {
+        if let isolation { settleEffects(on: isolation) }
+        return dispatch(thunk as any Action)
     }
 }
 

@@ -11,29 +11,24 @@
 /// }
 /// ```
 ///
-/// An async thunk's body runs in a task of its own, and its results come back
-/// into the store in the store's domain: on `isolation`, the actor this
-/// middleware was created on (the caller's, by default), or under the lock of
-/// the `SharedStore` the store is handed to. Created on an actor, the
-/// middleware (and the store built with it) belong to that actor: the compiler
-/// keeps them there. Created outside any actor (or with `isolation: nil`), it
-/// can go into a `SharedStore`; used in a plain ``/ReduxKitLinux/Store`` there, starting an
-/// async thunk stops the process with a message naming these two fixes.
+/// An async thunk's body starts at once, inside the dispatch (as in Redux
+/// Toolkit): it runs up to its first real suspension before `dispatch`
+/// returns, then goes on in a task of its own. Its results come back into the
+/// store in the store's domain: on the actor the store lives on (learned where
+/// it is dispatched to: see ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``),
+/// or under the lock of the `SharedStore` the store is handed to. The
+/// middleware itself belongs to no actor, so it can be made anywhere (an
+/// actor's stored property or `init`, a test) and go into a `SharedStore` or a
+/// `TestStore`.
 ///
 /// Thunks and async thunks dispatched to a scoped store of this store come
 /// here too, and run in the scoped store's terms (see ``Thunk`` and
 /// ``AsyncThunk``).
 ///
-/// - Parameters:
-///   - dependencies: What async thunk bodies read from `context.dependencies`.
-///   - isolation: The actor the store lives on; leave it out.
+/// - Parameter dependencies: What async thunk bodies read from `context.dependencies`.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State: Sendable>(
-    dependencies: Dependencies = Dependencies(), isolation: isolated (any Actor)? = #isolation
-) -> Middleware<State> {
-    let actor = isolation
-    return { api in
-        api.route.settle(on: actor)
+public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
+    { api in
         let runner = EffectRunner(tracker: api.route.tracker)
         let store = api.weakStore
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
@@ -51,8 +46,10 @@ public func thunkMiddleware<State: Sendable>(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
                             dependencies: dependencies))
+                case .foreignAsyncThunk:
+                    Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
-                    return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
+                    return ScopedEffectAccepted(actor: api.route.actor, dependencies: dependencies)
                 }
             }
         }
@@ -63,31 +60,58 @@ public func thunkMiddleware<State: Sendable>(
 /// `Sendable` (async thunks need a `Sendable` state, to hand it across tasks).
 ///
 /// Async thunks of a `Sendable` child state, dispatched to a scoped store of
-/// this store, run too (see ``AsyncThunk``), and come back on `isolation`.
+/// this store, run too (see ``AsyncThunk``), and come back on the store's actor.
 ///
-/// - Parameters:
-///   - dependencies: What the scoped stores' async thunk bodies read from
-///     `context.dependencies`.
-///   - isolation: The actor the store lives on; leave it out.
+/// - Parameter dependencies: What the scoped stores' async thunk bodies read
+///   from `context.dependencies`.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State>(
-    dependencies: Dependencies = Dependencies(), isolation: isolated (any Actor)? = #isolation
-) -> Middleware<State> {
-    let actor = isolation
-    return { api in
+public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
+    { api in
         let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }
         return { next in
             { action in
                 switch kinds.kind(of: action) {
                 case .other, .asyncThunk:
                     return next(action)
+                case .foreignAsyncThunk:
+                    Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .thunk:
                     (action as! Thunk<State>).body(api.dispatch, api.getState)
                     return action
                 case .scopedRequest:
-                    return ScopedEffectAccepted(actor: actor, dependencies: dependencies)
+                    return ScopedEffectAccepted(actor: api.route.actor, dependencies: dependencies)
                 }
             }
         }
     }
+}
+
+/// The thunk middleware, as it was spelled when a store learned its actor
+/// where its middleware was made; `isolation` is no longer used.
+///
+/// - Parameters:
+///   - dependencies: What async thunk bodies read from `context.dependencies`.
+///   - isolation: Ignored: the store learns its actor where it is dispatched to.
+/// - Returns: The middleware, for `applyMiddleware`.
+@available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
+public func thunkMiddleware<State: Sendable>(
+    dependencies: Dependencies = Dependencies(), isolation: (any Actor)?
+) -> Middleware<State> {
+    thunkMiddleware(dependencies: dependencies)
+}
+
+/// The thunk middleware for a non-`Sendable` state, as it was spelled when a
+/// store learned its actor where its middleware was made; `isolation` is no
+/// longer used.
+///
+/// - Parameters:
+///   - dependencies: What the scoped stores' async thunk bodies read from
+///     `context.dependencies`.
+///   - isolation: Ignored: the store learns its actor where it is dispatched to.
+/// - Returns: The middleware, for `applyMiddleware`.
+@available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
+public func thunkMiddleware<State>(
+    dependencies: Dependencies = Dependencies(), isolation: (any Actor)?
+) -> Middleware<State> {
+    thunkMiddleware(dependencies: dependencies)
 }

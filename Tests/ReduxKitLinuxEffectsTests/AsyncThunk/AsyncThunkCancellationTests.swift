@@ -21,7 +21,7 @@ struct AsyncThunkCancellationTests {
                     if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
                     if let rejected = action as? AsyncThunk<Int, String, Int>.Rejected { rejections?.append(rejected) }
                     return counterReducer(state, action)
-                }, 0, applyMiddleware(thunkMiddleware(isolation: nil))))
+                }, 0, applyMiddleware(thunkMiddleware())))
     }
 
     @Test func cancellingSettlesAtOnceWhileTheBodyIgnoresItAndItsResultIsDropped() async {

@@ -35,7 +35,7 @@ struct AsyncThunkConditionTests {
                     }
                     if load.rejected(action) != nil { state.loading = false }
                     return state
-                }, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies, isolation: nil))))
+                }, nil, applyMiddleware(thunkMiddleware(dependencies: dependencies))))
     }
 
     @Test func aConditionSayingNoDispatchesNothingAndTheHandleFailsWithAConditionError() async {
@@ -87,7 +87,7 @@ struct AsyncThunkConditionTests {
                     #expect(load.pending(action) == nil)
                     if let rejected = load.rejected(action) { rejections.append(rejected) }
                     return state ?? 0
-                }, 0, applyMiddleware(thunkMiddleware(isolation: nil))))
+                }, 0, applyMiddleware(thunkMiddleware())))
         let handle = store.dispatch(load("a"))
         #expect(rejections.count == 1)  // dispatched inside the dispatch
         let rejected = rejections.values.first
@@ -165,7 +165,7 @@ struct AsyncThunkConditionTests {
                 { (state: Int?, action: any Action) -> Int in
                     if let meta = load.pending(action)?.meta(as: String.self) { metas.append(meta) }
                     return state ?? 7
-                }, 7, applyMiddleware(thunkMiddleware(isolation: nil))))
+                }, 7, applyMiddleware(thunkMiddleware())))
         _ = try await store.dispatch(load("a")).value
         #expect(metas.values == ["a@7"])
     }

@@ -51,7 +51,7 @@ struct AsyncThunkDependenciesTests {
     @Test func aReplacedDependencyReachesTheBodyInASharedStore() async throws {
         let identify = AsyncThunk<Int, Void, UUID>("identify") { _, context in context.dependencies.uuid() }
         let store = SharedStore(
-            createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(dependencies: Self.fakes, isolation: nil))))
+            createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(dependencies: Self.fakes))))
         #expect(try await store.dispatch(Self.greet("bo")).value == "fake bo")
         #expect(try await store.dispatch(identify()).value.uuidString == "00000000-0000-0000-0000-000000000001")
     }

@@ -29,7 +29,7 @@ struct AsyncThunkRejectionTests {
                 { (state: Int?, action: any Action) -> Int in
                     if !(action is DefaultAction) { actions.append(action) }
                     return state ?? 0
-                }, 0, applyMiddleware(thunkMiddleware(isolation: nil))))
+                }, 0, applyMiddleware(thunkMiddleware())))
     }
 
     @Test func rejectWithValueCarriesATypedPayloadAndMetaToTheReducerAndTheHandle() async throws {

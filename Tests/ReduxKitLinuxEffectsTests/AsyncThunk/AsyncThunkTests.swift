@@ -188,7 +188,7 @@ struct AsyncThunkTests {
         #expect(output.contains("ReduxKitLinux: An AsyncThunk needs the thunk middleware"))
     }
 
-    /// What became of the old way, a plain store made outside any actor: its
+    /// A plain store only ever used from code isolated to no actor: its
     /// effects would have no way back, so starting one names the two fixes.
     @Test func aStoreOnNoActorNamesTheWaysBackWhenAnAsyncThunkStarts() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -200,8 +200,9 @@ struct AsyncThunkTests {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(
             output.contains(
-                "ReduxKitLinux: This store has no way back for async effects: it lives on no actor. "
-                    + "Create the store and its thunkMiddleware() (or listeners.middleware()) on an actor, "
-                    + "such as in a @MainActor function, or hand the store to a SharedStore."))
+                "ReduxKitLinux: This store has no way back for async effects: no code isolated to an actor has "
+                    + "dispatched to it, and no SharedStore holds it. Keep the store on an actor and dispatch from "
+                    + "there (an actor's method, a @MainActor function), or hand it to a SharedStore: "
+                    + "SharedStore(createStore(…))."))
     }
 }

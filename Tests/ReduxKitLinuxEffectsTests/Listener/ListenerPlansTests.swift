@@ -14,7 +14,7 @@ struct ListenerPlansTests {
     final class Derived: Base, @unchecked Sendable {}
 
     static func makeShared(_ listeners: ListenerMiddleware<Int>) -> SharedStore<Int> {
-        SharedStore(createStore(counterReducer, 0, applyMiddleware(listeners.middleware(isolation: nil))))
+        SharedStore(createStore(counterReducer, 0, applyMiddleware(listeners.middleware())))
     }
 
     @Test func aListenerAddedAfterItsTypeWasDispatchedRunsForTheNextOne() async {

@@ -86,7 +86,7 @@ struct ListenerSearchTests {
             createStore(
                 reducer, SearchState(),
                 applyMiddleware(
-                    thunkMiddleware(dependencies: dependencies, isolation: nil), listeners.middleware(isolation: nil))))
+                    thunkMiddleware(dependencies: dependencies), listeners.middleware())))
     }
 
     /// Types "a", "ab", "abc" and answers in the orders that used to let stale

@@ -36,6 +36,6 @@ enum ListenerTestSupport {
                     return counterReducer(state, action)
                 }, 0,
                 applyMiddleware(
-                    thunkMiddleware(dependencies: dependencies, isolation: nil), listeners.middleware(isolation: nil))))
+                    thunkMiddleware(dependencies: dependencies), listeners.middleware())))
     }
 }

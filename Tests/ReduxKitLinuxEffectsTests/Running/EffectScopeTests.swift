@@ -35,7 +35,7 @@ struct EffectScopeTests {
         let shared = SharedStore(
             createStore(
                 counterReducer, 0,
-                applyMiddleware(thunkMiddleware(isolation: nil), listeners.middleware(isolation: nil))))
+                applyMiddleware(thunkMiddleware(), listeners.middleware())))
         shared.dispatch(Search(text: "a"))
         #expect(await eventually(within: 60) { started.count == 1 })
         shared.dispatch(Search(text: "ab"))
@@ -49,7 +49,7 @@ struct EffectScopeTests {
         let listeners = ListenerMiddleware<Int>()
         let gate = AsyncGate()
         listeners.addListener(for: Search.self) { _, _ in await gate.wait() }
-        let shared = SharedStore(createStore(counterReducer, 0, applyMiddleware(listeners.middleware(isolation: nil))))
+        let shared = SharedStore(createStore(counterReducer, 0, applyMiddleware(listeners.middleware())))
         #expect(shared.runningEffectCount == 0)
         await shared.waitForEffects()
         shared.dispatch(Search(text: "a"))

@@ -1,0 +1,128 @@
+import ReduxKitLinuxTestSupport
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// Effects start where and when they are dispatched, as in Redux Toolkit: an
+/// async thunk's body and a listener's effect run up to their first real
+/// suspension before `dispatch` returns. Each order is checked many times, on
+/// a main-actor store and on a shared store: an order that holds only
+/// sometimes is a bug.
+@Suite("Effects start inside the dispatch", .timeLimit(.minutes(1)))
+struct EffectStartOrderTests {
+    static let repeats = 200
+
+    struct Login: Action { let name: String }
+    struct Go: Action {}
+    struct Stop: Action {}
+    struct Bump: Action {}
+
+    struct Session: Equatable, Sendable {
+        var name = "first"
+        var bumps = 0
+    }
+
+    static func reducer(_ state: Session?, _ action: any Action) -> Session {
+        var state = state ?? Session()
+        if let login = action as? Login { state.name = login.name }
+        if action is Bump { state.bumps += 1 }
+        return state
+    }
+
+    /// A thunk whose body reads the state before anything else and reports it.
+    static func readName(into seen: Recorder<String>) -> AsyncThunk<Session, Void, String> {
+        AsyncThunk("session/read") { _, context in
+            let name = try await context.getState().name
+            seen.append(name)
+            return name
+        }
+    }
+
+    /// Listeners: `Go` dispatches `Bump`; `Go` also waits for the next `Stop`.
+    static func listeners(stopsSeen: Recorder<Bool>) -> ListenerMiddleware<Session> {
+        let listeners = ListenerMiddleware<Session>()
+        listeners.addListener(for: Go.self) { _, context in
+            await context.dispatch(Bump())
+            let stop = try await context.take(Stop.self, timeout: .seconds(30))
+            stopsSeen.append(stop != nil)
+        }
+        return listeners
+    }
+
+    static func middleware(_ listeners: ListenerMiddleware<Session>) -> StoreEnhancer<Session> {
+        applyMiddleware(thunkMiddleware(), listeners.middleware())
+    }
+
+    @Test @MainActor func aThunkOnAMainActorStoreReadsTheStateAtItsDispatch() async throws {
+        let seen = Recorder<String>()
+        let read = Self.readName(into: seen)
+        let store = createStore(Self.reducer, nil, Self.middleware(ListenerMiddleware()))
+        for run in 0..<Self.repeats {
+            store.dispatch(Login(name: "before \(run)"))
+            let handle = store.dispatch(read())
+            store.dispatch(Login(name: "later"))
+            #expect(try await handle.value == "before \(run)")
+        }
+        #expect(seen.values.allSatisfy { $0.hasPrefix("before") })
+    }
+
+    @Test func aThunkOnASharedStoreReadsTheStateAtItsDispatch() async throws {
+        let seen = Recorder<String>()
+        let read = Self.readName(into: seen)
+        let store = SharedStore(createStore(Self.reducer, nil, Self.middleware(ListenerMiddleware())))
+        for run in 0..<Self.repeats {
+            store.dispatch(Login(name: "before \(run)"))
+            let handle = store.dispatch(read())
+            store.dispatch(Login(name: "later"))
+            #expect(try await handle.value == "before \(run)")
+        }
+    }
+
+    @Test @MainActor func aListenerOnAMainActorStoreHasDispatchedWhenDispatchReturns() async {
+        let stops = Recorder<Bool>()
+        let store = createStore(Self.reducer, nil, Self.middleware(Self.listeners(stopsSeen: stops)))
+        for run in 1...Self.repeats {
+            store.dispatch(Go())
+            #expect(store.state.bumps == run)
+            store.dispatch(Stop())
+        }
+        await waitForEffects(of: store)
+        #expect(stops.values == Array(repeating: true, count: Self.repeats))
+    }
+
+    @Test func aListenerOnASharedStoreHasDispatchedWhenDispatchReturns() async {
+        let stops = Recorder<Bool>()
+        let store = SharedStore(createStore(Self.reducer, nil, Self.middleware(Self.listeners(stopsSeen: stops))))
+        for run in 1...Self.repeats {
+            store.dispatch(Go())
+            #expect(store.getState().bumps == run)
+            store.dispatch(Stop())
+        }
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+        #expect(stops.values == Array(repeating: true, count: Self.repeats))
+    }
+
+    @Test @MainActor func aForkFromAnEffectStartsBeforeForkReturns() async {
+        let listeners = ListenerMiddleware<Session>()
+        let order = Recorder<String>()
+        listeners.addListener(for: Go.self) { _, context in
+            let fork = context.fork {
+                order.append("fork body")
+                await context.dispatch(Bump())
+            }
+            order.append("after fork")
+            _ = await fork.result
+        }
+        let store = createStore(Self.reducer, nil, Self.middleware(listeners))
+        store.dispatch(Go())
+        #expect(store.state.bumps == 1)
+        await waitForEffects(of: store)
+        #expect(order.values == ["fork body", "after fork"])
+    }
+
+    /// Waits until the store's effects have ended (on the main actor, where they come back).
+    @MainActor func waitForEffects(of store: Store<Session>) async {
+        for tracker in store.backend.effectTrackers() { await tracker.waitUntilIdle() }
+    }
+}

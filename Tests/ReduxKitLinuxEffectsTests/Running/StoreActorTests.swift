@@ -1,0 +1,141 @@
+import ReduxKitLinuxTestSupport
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// A store learns the actor its effects come back on where it is dispatched
+/// to, so a store made where `#isolation` is `nil` (an actor's initializers,
+/// stored-property initializers and `lazy var`s) works once the actor's
+/// methods use it; a store no actor ever dispatched to, and no `SharedStore`
+/// holds, stops with a message naming the fixes when an effect starts.
+@Suite("A store's actor", .timeLimit(.minutes(1)))
+struct StoreActorTests {
+    struct Go: Action {}
+    struct Bump: Action {}
+
+    struct Counter: Equatable, Sendable {
+        var value = 0
+        var bumps = 0
+    }
+
+    static let double = AsyncThunk<Counter, Int, Int>("double") { x, context in
+        _ = try await context.getState()
+        await Task.yield()
+        return x * 2
+    }
+
+    /// Where the reducer must run, once known.
+    final class Domain {
+        var actor: (any Actor)?
+    }
+
+    static func makeStore(checking domain: Domain) -> Store<Counter> {
+        let listeners = ListenerMiddleware<Counter>()
+        listeners.addListener(for: Go.self) { _, context in
+            await Task.yield()  // comes back from the effect's task, after a real suspension
+            await context.dispatch(Bump())
+        }
+        return createStore(
+            { (state: Counter?, action: any Action) -> Counter in
+                domain.actor?.assertIsolated()
+                var state = state ?? Counter()
+                if let done = double.fulfilled(action) { state.value = done.value }
+                if action is Bump { state.bumps += 1 }
+                return state
+            }, nil, applyMiddleware(thunkMiddleware(), listeners.middleware()))
+    }
+
+    /// A chat room: its store is made in a stored-property initializer, where
+    /// `#isolation` is `nil`.
+    actor Room {
+        let domain = Domain()
+        let store: Store<Counter>
+
+        init() {
+            store = StoreActorTests.makeStore(checking: domain)
+        }
+
+        func run(_ x: Int) async throws -> Counter {
+            domain.actor = self
+            let value = try await store.dispatch(StoreActorTests.double(x)).value
+            store.dispatch(Go())
+            for tracker in store.backend.effectTrackers() { await tracker.waitUntilIdle() }
+            #expect(value == x * 2)
+            return store.state
+        }
+    }
+
+    @Test func aStoreMadeInAnActorsInitializerBringsEffectsBackToTheActor() async throws {
+        let rooms = [Room(), Room(), Room()]
+        try await withThrowingTaskGroup(of: Counter.self) { group in
+            for (index, room) in rooms.enumerated() {
+                group.addTask { try await room.run(index) }
+            }
+            var states: [Counter] = []
+            for try await state in group { states.append(state) }
+            #expect(states.map(\.bumps) == [1, 1, 1])
+            #expect(Set(states.map(\.value)) == [0, 2, 4])
+        }
+    }
+
+    @Test func aScopedStoresDispatchSettlesTheRootStoresActor() async throws {
+        struct Parent: Equatable, Sendable { var child = Counter() }
+        actor Owner {
+            let domain = Domain()
+            let root: Store<Parent>
+            init() {
+                let domain = self.domain
+                root = createStore(
+                    { (state: Parent?, action: any Action) -> Parent in
+                        domain.actor?.assertIsolated()
+                        var state = state ?? Parent()
+                        if let done = StoreActorTests.double.fulfilled(action) { state.child.value = done.value }
+                        return state
+                    }, nil, applyMiddleware(thunkMiddleware()))
+            }
+            func run() async throws -> Int {
+                domain.actor = self
+                // Its actions pass through unchanged; its async thunks run in the root's chain.
+                let child = root.view(value: { $0.child })
+                let value = try await child.dispatch(StoreActorTests.double(21)).value
+                #expect(root.state.child.value == value)
+                return value
+            }
+        }
+        #expect(try await Owner().run() == 42)
+    }
+
+    @Test func aListenerEffectInAStoreWithNoWayBackNamesTheFixes() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            let store = StoreActorTests.makeStore(checking: Domain())
+            store.dispatch(Go())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
+    }
+
+    @Test func anAsyncThunkOfAnotherStateStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            let other = AsyncThunk<String, Void, Int>("other/load") { _, _ in 1 }
+            let store = SharedStore(createStore(counterReducer, 0, applyMiddleware(thunkMiddleware())))
+            store.dispatch(other() as any Action)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncThunkOfAnotherState("other/load"))"))
+    }
+
+    @Test func anAsyncThunkOfAnotherStateStopsOnAStoreWithoutAsyncThunksToo() async {
+        final class Box {}
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            let other = AsyncThunk<String, Void, Int>("other/load") { _, _ in 1 }
+            let store = createStore({ (_: Box?, _: any Action) in Box() }, nil, applyMiddleware(thunkMiddleware()))
+            store.dispatch(other())
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("is typed for another state than this store's"))
+    }
+}
