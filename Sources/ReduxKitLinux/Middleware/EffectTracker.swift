@@ -1,5 +1,7 @@
-/// Counts the effect tasks one middleware chain has running, and wakes those
-/// waiting for them all to end (the test store's `finish()`).
+/// Counts the effect tasks one middleware chain has running, wakes those
+/// waiting for them all to end (the test store's `finish()`, a server's
+/// shutdown), and cancels them all on request (through the runners that
+/// registered with it).
 @usableFromInline package final class EffectTracker: Sendable {
     private struct Status {
         var running = 0
@@ -8,6 +10,9 @@
         var nextWaiter: UInt64 = 0
         /// Waits cancelled before they had parked their continuation.
         var cancelled: Set<UInt64> = []
+        /// What cancels each registered runner's tasks.
+        var cancellers: [UInt64: @Sendable () -> Void] = [:]
+        var nextCanceller: UInt64 = 0
     }
 
     private let status = Locked(Status())
@@ -17,6 +22,27 @@
 
     /// How many effect tasks were ever started.
     var started: Int { status.withLock { $0.started } }
+
+    /// Registers what cancels a runner's tasks, until ``unregister(_:)``.
+    ///
+    /// - Returns: The key to unregister it with.
+    package func register(canceller: @escaping @Sendable () -> Void) -> UInt64 {
+        status.withLock { status in
+            defer { status.nextCanceller &+= 1 }
+            status.cancellers[status.nextCanceller] = canceller
+            return status.nextCanceller
+        }
+    }
+
+    /// Forgets a runner that is gone.
+    package func unregister(_ key: UInt64) {
+        _ = status.withLock { $0.cancellers.removeValue(forKey: key) }
+    }
+
+    /// Cancels every effect task of the chain now running.
+    package func cancelAll() {
+        for cancel in status.withLock({ Array($0.cancellers.values) }) { cancel() }
+    }
 
     /// Notes a task starting.
     package func begin() {

@@ -26,14 +26,25 @@ final class EffectRunner: Sendable {
 
     private let running = Locked(Running())
     private let tracker: EffectTracker?
+    /// This runner's key with `tracker`, which can cancel its tasks.
+    private let trackerKey: UInt64?
 
-    /// - Parameter tracker: Counts the running tasks (the chain's, from its route).
+    /// - Parameter tracker: Counts the running tasks (the chain's, from its
+    ///   route), and can cancel them all.
     init(tracker: EffectTracker? = nil) {
         self.tracker = tracker
+        let running = self.running
+        trackerKey = tracker?.register { Self.cancel(running) }
     }
 
     deinit {
-        for cancel in running.withLock({ $0.cancels.values }) {
+        if let trackerKey { tracker?.unregister(trackerKey) }
+        Self.cancel(running)
+    }
+
+    /// Cancels every task in `running`.
+    private static func cancel(_ running: Locked<Running>) {
+        for cancel in running.withLock({ Array($0.cancels.values) }) {
             cancel()
         }
     }

@@ -19,7 +19,7 @@ extension SharedStore {
     }
 
     /// The trackers of the store's middleware chains, read under the lock.
-    private func effectTrackers() -> [EffectTracker] {
+    func effectTrackers() -> [EffectTracker] {
         lock.lock()
         defer { lock.unlock() }
         return store.backend.effectTrackers()

@@ -15,7 +15,8 @@
 /// `SharedStore`, it goes through a shared store over the twin, under the
 /// root's lock.
 final class ScopedEffects<Parent, Child> {
-    let runner = EffectRunner()
+    /// Runs the async thunks, counted (and cancellable) with the root chain's effects.
+    private var runner: EffectRunner?
     let route: EffectRoute<Child>
     /// The twin scoped store that `route` reaches.
     private let entry: Store<Child>
@@ -35,14 +36,17 @@ final class ScopedEffects<Parent, Child> {
 
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
     /// `getState` reads the state its condition sees. `actor` is the one the
-    /// root's route was settled on (the root store's actor).
+    /// root's route was settled on (the root store's actor), `tracker` the
+    /// root chain's, which counts and can cancel the run.
     ///
     /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
-        getState: @escaping () -> Child, actor: (any Actor)?, dependencies: Dependencies
+        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
+        let runner = self.runner ?? EffectRunner(tracker: tracker)
+        self.runner = runner
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
             let shared = SharedStore(scoped: entry, lock: lock)
             sharedEntry = shared

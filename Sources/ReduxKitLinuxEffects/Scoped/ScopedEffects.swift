@@ -46,6 +46,8 @@ struct ScopedEffectAccepted: Action {
     let actor: (any Actor)?
     /// The dependencies the thunk middleware was given.
     let dependencies: Dependencies
+    /// The root chain's tracker, which counts (and can cancel) the run.
+    let tracker: EffectTracker
 }
 
 extension ScopedStoreBackend {
@@ -77,7 +79,7 @@ extension ScopedStoreBackend {
             }
             return effectsInUse().start(
                 action, dispatch: { self.dispatch($0) }, getState: { self.getState() }, actor: accepted.actor,
-                dependencies: accepted.dependencies)
+                tracker: accepted.tracker, dependencies: accepted.dependencies)
         }
     }
 }

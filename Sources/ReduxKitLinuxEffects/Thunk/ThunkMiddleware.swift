@@ -49,7 +49,8 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
-                    return ScopedEffectAccepted(actor: api.route.actor, dependencies: dependencies)
+                    return ScopedEffectAccepted(
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
                 }
             }
         }
@@ -79,7 +80,8 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
                     (action as! Thunk<State>).body(api.dispatch, api.getState)
                     return action
                 case .scopedRequest:
-                    return ScopedEffectAccepted(actor: api.route.actor, dependencies: dependencies)
+                    return ScopedEffectAccepted(
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
                 }
             }
         }

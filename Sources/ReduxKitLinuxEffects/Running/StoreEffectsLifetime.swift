@@ -1,0 +1,87 @@
+/// Waiting for a store's effects to settle, and cancelling them: what a server
+/// does at the end of a request, when a room or session closes, and at a
+/// graceful shutdown (see the "Using a store on a server" article).
+///
+/// "The store's effects" are the effect tasks its `thunkMiddleware()` and
+/// listener middleware run: async thunks (those dispatched to its scoped
+/// stores included), listener effects, their forks and `pause` operations.
+/// An effect that starts another keeps the store unsettled until both end.
+extension Store {
+    /// Waits until none of this store's effects is running, or `timeout` has
+    /// passed on `clock`, whichever comes first.
+    ///
+    /// ```swift
+    /// // Closing a room: let its effects finish, for five seconds at most.
+    /// if await !store.waitForEffects(timeout: .seconds(5)) { store.cancelEffects() }
+    /// ```
+    ///
+    /// Waiting does not hold the store's actor: effects keep coming back
+    /// while it waits. Returns at once if nothing runs, and early (with
+    /// `false`) if the waiting task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most.
+    ///   - clock: What `timeout` is measured on (a test passes its `TestClock`).
+    ///   - isolation: The actor the caller runs on; leave it out.
+    /// - Returns: Whether the effects settled (`false` if the time ran out first).
+    public func waitForEffects<C: Clock<Duration>>(
+        timeout: Duration, clock: C = ContinuousClock(), isolation: isolated (any Actor)? = #isolation
+    ) async -> Bool {
+        await settle(backend.effectTrackers(), within: timeout, on: clock)
+    }
+
+    /// Cancels every effect of this store now running. Each ends as a
+    /// cancelled effect does: an async thunk's run dispatches its `Rejected`
+    /// action (cancelled), a listener's run ends without a ``ListenerFailed``.
+    /// Effects started later run as usual. Follow it with
+    /// ``/ReduxKitLinux/Store/waitForEffects(timeout:clock:isolation:)`` to wait for them to end.
+    public func cancelEffects() {
+        for tracker in backend.effectTrackers() { tracker.cancelAll() }
+    }
+}
+
+extension SharedStore {
+    /// Waits until none of this store's effects is running, or `timeout` has
+    /// passed on `clock`, whichever comes first; see the `Store` method of the
+    /// same name. Callable from any task.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most.
+    ///   - clock: What `timeout` is measured on (a test passes its `TestClock`).
+    /// - Returns: Whether the effects settled (`false` if the time ran out first).
+    public func waitForEffects<C: Clock<Duration>>(timeout: Duration, clock: C = ContinuousClock()) async -> Bool {
+        await settle(effectTrackers(), within: timeout, on: clock)
+    }
+
+    /// Cancels every effect of this store now running; see the `Store` method
+    /// of the same name. Callable from any task.
+    public func cancelEffects() {
+        for tracker in effectTrackers() { tracker.cancelAll() }
+    }
+}
+
+/// Waits until none of `trackers` counts a running task (checked again after
+/// each wait, since an ending effect may start another), or until `timeout`
+/// passes on `clock`.
+///
+/// - Returns: Whether they settled.
+func settle<C: Clock<Duration>>(_ trackers: [EffectTracker], within timeout: Duration, on clock: C) async -> Bool {
+    func idle() -> Bool { trackers.allSatisfy { $0.running == 0 } }
+    if idle() { return true }
+    return await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+            while !idle() {
+                if Task.isCancelled { return false }
+                for tracker in trackers { await tracker.waitUntilIdle() }
+            }
+            return true
+        }
+        group.addTask {
+            try? await clock.sleep(for: timeout)
+            return false
+        }
+        let settled = await group.next() ?? false
+        group.cancelAll()
+        return settled || idle()
+    }
+}
