@@ -50,6 +50,7 @@ let dispatches = 1_000_000 / scale
 let notifyDispatches = 1_000 / (quick ? 10 : 1)
 let mainActorDispatches = 100_000 / scale
 let observedDispatches = 10_000 / scale
+let roundTrips = 10_000 / scale
 let workloads: [(id: String, run: () async -> Row)] = [
     ("1", { DispatchWorkloads.noSubscriber(dispatches, runs: runs) }),
     ("2", { NotifyWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
@@ -69,6 +70,8 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("15", { EffectMiddlewareWorkload.run(.none, dispatches, runs: runs) }),
     ("15", { EffectMiddlewareWorkload.run(.byType, dispatches, runs: runs) }),
     ("15", { EffectMiddlewareWorkload.run(.mixed, dispatches, runs: runs) }),
+    ("16", { await AsyncThunkRoundTripWorkload.run(shared: false, roundTrips, runs: runs) }),
+    ("16", { await AsyncThunkRoundTripWorkload.run(shared: true, roundTrips, runs: runs) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),

@@ -123,4 +123,5 @@ if !CommandLine.arguments.contains("--sync-only") {
     await LoadingStory.run()
     await MainActorViewStory.run()
     await ObservedScreenStory.run()
+    await ChatServerStory.run()
 }

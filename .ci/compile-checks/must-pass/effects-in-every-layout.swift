@@ -36,7 +36,8 @@ let double = AsyncThunk<Counter, Int, Int>("double") { x, context in
 /// Where the reducer must run: set once the actor is known (an actor's `self` is not, in its
 /// stored-property initializers), then checked on every reduction.
 final class Domain {
-    var actor: (any Actor)?
+    /// Weak: the actor owns the store, whose reducer holds this.
+    weak var actor: (any Actor)?
 }
 
 func makeStore(checking domain: Domain) -> Store<Counter> {

@@ -32,7 +32,7 @@ extension Store {
 
     /// Cancels every effect of this store now running. Each ends as a
     /// cancelled effect does: an async thunk's run dispatches its `Rejected`
-    /// action (cancelled), a listener's run ends without a ``ListenerFailed``.
+    /// action (cancelled), a listener's run ends without a ``/ReduxKitLinuxEffects/ListenerFailed``.
     /// Effects started later run as usual. Follow it with
     /// ``/ReduxKitLinux/Store/waitForEffects(timeout:clock:isolation:)`` to wait for them to end.
     public func cancelEffects() {

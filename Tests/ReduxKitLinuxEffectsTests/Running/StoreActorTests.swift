@@ -27,7 +27,8 @@ struct StoreActorTests {
 
     /// Where the reducer must run, once known.
     final class Domain {
-        var actor: (any Actor)?
+        /// Weak: the actor owns the store, whose reducer holds this.
+    weak var actor: (any Actor)?
     }
 
     static func makeStore(checking domain: Domain) -> Store<Counter> {
