@@ -28,7 +28,7 @@ struct StoreActorTests {
     /// Where the reducer must run, once known.
     final class Domain {
         /// Weak: the actor owns the store, whose reducer holds this.
-    weak var actor: (any Actor)?
+        weak var actor: (any Actor)?
     }
 
     static func makeStore(checking domain: Domain) -> Store<Counter> {
