@@ -40,19 +40,28 @@ final class Domain {
     weak var actor: (any Actor)?
 }
 
-func makeStore(checking domain: Domain) -> Store<Counter> {
+/// The counter's reducer, asserting it runs where `domain` says.
+func reducer(checking domain: Domain) -> Reducer<Counter> {
+    { state, action in
+        domain.actor?.assertIsolated()
+        var state = state ?? Counter()
+        if let done = double.fulfilled(action) { state.value = done.value }
+        if action is Bump { state.bumps += 1 }
+        return state
+    }
+}
+
+/// Listeners: `Go` dispatches `Bump`.
+func makeListeners() -> ListenerMiddleware<Counter> {
     let listeners = ListenerMiddleware<Counter>()
     listeners.addListener(for: Go.self) { _, context in
         await context.dispatch(Bump())
     }
-    return createStore(
-        { (state: Counter?, action: any Action) -> Counter in
-            domain.actor?.assertIsolated()
-            var state = state ?? Counter()
-            if let done = double.fulfilled(action) { state.value = done.value }
-            if action is Bump { state.bumps += 1 }
-            return state
-        }, nil, applyMiddleware(thunkMiddleware(), listeners.middleware()))
+    return listeners
+}
+
+func makeStore(checking domain: Domain) -> Store<Counter> {
+    createStore(reducer(checking: domain), nil, applyMiddleware(thunkMiddleware(), makeListeners().middleware()))
 }
 
 /// Runs the thunk and the listener on `store` and says what the state became.
@@ -149,19 +158,9 @@ actor ListenerMadeInInit {
     let domain = Domain()
     let store: Store<Counter>
     init() {
-        let listeners = ListenerMiddleware<Counter>()
-        listeners.addListener(for: Go.self) { _, context in
-            await context.dispatch(Bump())
-        }
-        let domain = self.domain
-        store = createStore(
-            { (state: Counter?, action: any Action) -> Counter in
-                domain.actor?.assertIsolated()
-                var state = state ?? Counter()
-                if let done = double.fulfilled(action) { state.value = done.value }
-                if action is Bump { state.bumps += 1 }
-                return state
-            }, nil, applyMiddleware(listeners.middleware(), thunkMiddleware()))
+        // The listener middleware is made here, where `#isolation` is `nil`, and goes first.
+        let listeners = makeListeners()
+        store = createStore(reducer(checking: domain), nil, applyMiddleware(listeners.middleware(), thunkMiddleware()))
     }
     func run() async throws -> String {
         domain.actor = self
