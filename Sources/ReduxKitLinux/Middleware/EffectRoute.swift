@@ -12,12 +12,20 @@
 /// nothing is lost).
 package final class EffectRoute<State>: EffectRouting, Sendable {
     private struct Ways {
-        /// The actor the store lives on.
-        var actor: (any Actor)?
+        /// The actor the store lives on, held weakly: an actor usually owns its
+        /// store (through a stored property), which owns this route. A store in
+        /// an actor's region is reachable only through that actor, so once the
+        /// actor is gone so is every use of the store.
+        weak var actor: (any Actor)?
+        /// Whether an actor was ever settled (`actor` is `nil` once it is gone).
+        var wasSettled = false
         /// The shared store holding the store (a `SharedStore<State>`).
         weak var shared: (AnyObject & Sendable)?
         /// Whether a shared store ever held the store (`shared` is `nil` once it is gone).
         var wasShared = false
+
+        /// Whether the store is known to be gone (its actor or shared store went).
+        var storeIsGone: Bool { (wasShared && shared == nil) || (wasSettled && actor == nil && shared == nil) }
     }
 
     private let ways = Locked(Ways())
@@ -35,7 +43,10 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     /// actor).
     package func settle(on actor: (any Actor)?) {
         guard let actor else { return }
-        ways.withLock { $0.actor = actor }
+        ways.withLock {
+            $0.actor = actor
+            $0.wasSettled = true
+        }
     }
 
     /// The actor the store lives on, once known; `nil` under a shared store,
@@ -62,10 +73,10 @@ extension EffectRoute where State: Sendable {
     ///
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
     nonisolated(nonsending) package func dispatch(_ action: any Action) async -> (any Action)? {
-        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
+        let (actor, shared, isGone) = ways.withLock { ($0.actor, $0.shared, $0.storeIsGone) }
         if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
         guard let actor else {
-            if wasShared { return nil }  // the shared store is gone
+            if isGone { return nil }  // the shared store or the store's actor is gone
             Misuse.fail(Misuse.asyncEffectWithoutWayBack)
         }
         return await Self.dispatch(action, through: link, on: actor)
@@ -77,10 +88,10 @@ extension EffectRoute where State: Sendable {
     nonisolated(nonsending) func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async
         -> Result?
     {
-        let (actor, shared, wasShared) = ways.withLock { ($0.actor, $0.shared, $0.wasShared) }
+        let (actor, shared, isGone) = ways.withLock { ($0.actor, $0.shared, $0.storeIsGone) }
         if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
         guard let actor else {
-            if wasShared { return nil }  // the shared store is gone
+            if isGone { return nil }  // the shared store or the store's actor is gone
             Misuse.fail(Misuse.asyncEffectWithoutWayBack)
         }
         return await Self.read(body, through: link, on: actor)

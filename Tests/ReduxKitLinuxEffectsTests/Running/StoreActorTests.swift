@@ -80,6 +80,19 @@ struct StoreActorTests {
         }
     }
 
+    /// The store's route holds its actor weakly: a room owning its store (which
+    /// owns the route) is freed with its last reference.
+    @Test func anActorOwningAStoreWithEffectsIsFreed() async throws {
+        struct WeakRoom: Sendable { weak var room: Room? }
+        let kept = Locked(WeakRoom())
+        do {
+            let room = Room()
+            _ = try await room.run(1)
+            kept.withLock { $0.room = room }
+        }
+        #expect(await eventually(within: 20) { kept.withLock { $0.room == nil } })
+    }
+
     @Test func aScopedStoresDispatchSettlesTheRootStoresActor() async throws {
         struct Parent: Equatable, Sendable { var child = Counter() }
         actor Owner {
