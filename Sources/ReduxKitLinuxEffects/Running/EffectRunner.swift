@@ -19,8 +19,12 @@
 final class EffectRunner: Sendable {
     private struct Running {
         var cancels: [UInt64: @Sendable () -> Void] = [:]
-        /// Tasks that ended before their start returned (so before they were registered).
+        /// Tasks whose start has not returned yet (so not registered).
+        var starting: Set<UInt64> = []
+        /// Tasks that ended before their start returned.
         var endedEarly: Set<UInt64> = []
+        /// Tasks cancelled (with all the runner's) before their start returned.
+        var cancelledEarly: Set<UInt64> = []
         var nextKey: UInt64 = 0
     }
 
@@ -44,9 +48,11 @@ final class EffectRunner: Sendable {
 
     /// Cancels every task in `running`.
     private static func cancel(_ running: Locked<Running>) {
-        for cancel in running.withLock({ Array($0.cancels.values) }) {
-            cancel()
+        let cancels = running.withLock { running in
+            running.cancelledEarly.formUnion(running.starting)
+            return Array(running.cancels.values)
         }
+        for cancel in cancels { cancel() }
     }
 
     /// Starts `operation` in a task of its own, isolated to `actor`.
@@ -73,6 +79,7 @@ final class EffectRunner: Sendable {
         tracker?.begin()
         let key = running.withLock { running in
             defer { running.nextKey &+= 1 }
+            running.starting.insert(running.nextKey)
             return running.nextKey
         }
         let finish: @Sendable () -> Void = { [weak self, tracker] in
@@ -90,10 +97,15 @@ final class EffectRunner: Sendable {
         } else {
             task = Self.startHere(on: nil, scope, operation, then: finish)
         }
-        // Registered after the start, which may have run the whole effect.
-        running.withLock { running in
-            if running.endedEarly.remove(key) == nil { running.cancels[key] = { task.cancel() } }
+        // Registered after the start, which may have run the whole effect, or
+        // cancelled the runner's tasks (its own included) on the way.
+        let cancelNow = running.withLock { running -> Bool in
+            running.starting.remove(key)
+            let cancelled = running.cancelledEarly.remove(key) != nil
+            if running.endedEarly.remove(key) == nil && !cancelled { running.cancels[key] = { task.cancel() } }
+            return cancelled
         }
+        if cancelNow { task.cancel() }
         adoption?.adopt { task.cancel() }
         return task
     }

@@ -80,6 +80,36 @@ struct StoreEffectsLifetimeTests {
         #expect(store.state.done == [1])
     }
 
+    /// Cancelling while an effect is still in its start (here from a
+    /// subscriber of what the effect dispatched) cancels that effect too.
+    @Test @MainActor func cancellingDuringAnEffectsStartCancelsIt() async {
+        struct Ping: Action {}
+        let effects = TestClock()
+        var dependencies = Dependencies()
+        dependencies.clock = effects
+        let listeners = ListenerMiddleware<Report>(dependencies: dependencies)
+        let ended = Recorder<String>()
+        listeners.addListener(for: Tick.self) { _, context in
+            await context.dispatch(Ping())  // before the effect's first suspension
+            do {
+                try await context.delay(.seconds(100))
+                ended.append("slept")
+            } catch {
+                ended.append("cancelled")
+            }
+        }
+        let store = createStore(Self.reducer, nil, applyMiddleware(listeners.middleware()))
+        var notified = 0
+        store.subscribe { [weak store] _ in
+            notified += 1
+            if notified == 2 { store?.cancelEffects() }  // 1: Tick, 2: the effect's Ping
+        }
+        store.dispatch(Tick())
+        // A wall-clock bound for a failure only: a cancelled effect ends at once.
+        #expect(await store.waitForEffects(timeout: .seconds(20)))
+        #expect(ended.values == ["cancelled"])
+    }
+
     @Test func aSharedStoreIsWaitedForAndCancelledFromAnyTask() async {
         let effects = TestClock()
         let store = SharedStore(createStore(Self.reducer, nil, Self.middleware(effects)))
