@@ -16,7 +16,14 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
         /// store (through a stored property), which owns this route. A store in
         /// an actor's region is reachable only through that actor, so once the
         /// actor is gone so is every use of the store.
-        weak var actor: (any Actor)?
+        weak var weakActor: (any Actor)?
+        /// The actor the store lives on, held strongly: a global actor's
+        /// (which lives as long as the process, and a weak reference to it
+        /// would only add a side table that is never freed), or the actor of a
+        /// route that lives only while its effects run (a scoped store's).
+        var strongActor: (any Actor)?
+        /// The actor the store lives on, once known and while it lives.
+        var actor: (any Actor)? { strongActor ?? weakActor }
         /// Whether an actor was ever settled (`actor` is `nil` once it is gone).
         var wasSettled = false
         /// The shared store holding the store (a `SharedStore<State>`).
@@ -32,9 +39,17 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     /// Counts the chain's running effect tasks.
     package let tracker = EffectTracker()
     private let link: ActorBoundLink<State>
+    /// Whether the route holds its actor strongly (see `Ways.strongActor`).
+    private let holdsActor: Bool
 
-    package init(link: MiddlewareLink<State>) {
+    /// - Parameters:
+    ///   - link: The way to the store.
+    ///   - holdsActor: Whether to hold the store's actor strongly: for a route
+    ///     that lives only while its effects run (a scoped store's async
+    ///     thunks), so their last actions still find the actor.
+    package init(link: MiddlewareLink<State>, holdsActor: Bool = false) {
         self.link = ActorBoundLink(link: link)
+        self.holdsActor = holdsActor
     }
 
     /// Records the actor the store lives on. `actor` must be the `isolated`
@@ -43,8 +58,9 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     /// actor).
     package func settle(on actor: (any Actor)?) {
         guard let actor else { return }
+        let strongly = holdsActor || actor is any GlobalActor
         ways.withLock {
-            $0.actor = actor
+            if strongly { $0.strongActor = actor } else { $0.weakActor = actor }
             $0.wasSettled = true
         }
     }

@@ -31,7 +31,8 @@ final class ScopedEffects<Parent, Child> {
         entry = Store(backend: twin)
         let link = MiddlewareLink<Child>()
         link.connect(to: entry)
-        route = EffectRoute(link: link)
+        // Holding the actor: this object keeps itself alive only until its runs end.
+        route = EffectRoute(link: link, holdsActor: true)
     }
 
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
