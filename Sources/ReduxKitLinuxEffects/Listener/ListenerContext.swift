@@ -89,7 +89,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     }
 
     /// Whether this run was cancelled (RTK's `signal.aborted`); inside a
-    /// ``fork(autoJoin:isolation:_:)`` body, whether the fork was.
+    /// ``fork(autoJoin:_:)`` body, whether the fork was.
     public var isCancelled: Bool { run.isCancelled || Task.isCancelled }
 
     /// Throws if this run (or, inside a fork, the fork) was cancelled (RTK's

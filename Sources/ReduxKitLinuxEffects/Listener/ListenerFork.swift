@@ -6,27 +6,31 @@ extension ListenerContext {
     /// ``checkCancellation()`` are the fork's (RTK's `ForkedTaskAPI`), and what
     /// the body starts (async thunks, forks) is cancelled with the fork.
     ///
+    /// As in Redux Toolkit, the fork starts once the code that forked it
+    /// suspends or returns (RTK starts it after a microtask), and a fork
+    /// cancelled before it started, or whose run was, never runs its body: it
+    /// ends with a `CancellationError`. The body runs on the store's actor
+    /// between its suspensions, as the effect does.
+    ///
     /// - Parameters:
     ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
-    ///   - isolation: Where the caller runs; leave it out. Called from the
-    ///     effect on the store's actor, the fork starts at once, running up to
-    ///     its first suspension before `fork` returns; from elsewhere it starts
-    ///     on the store's actor as soon as it is free.
-    ///   - body: The child's work; it runs on the store's actor between its
-    ///     suspensions, as the effect does.
+    ///   - body: The child's work.
     /// - Returns: A handle to await the fork's result or cancel it.
     @discardableResult
     public func fork<Value: Sendable>(
-        autoJoin: Bool = false, isolation: isolated (any Actor)? = #isolation,
-        _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
+        autoJoin: Bool = false, _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
     ) -> ListenerFork<Value> {
         guard let runner = hub.runner else {
             return ListenerFork(task: Task { .failure(CancellationError()) })
         }
         let adoption = EffectAdoption(by: run.forks)
-        let task: Task<Result<Value, any Error>, Never> = runner.run(on: hub.store.route.actor, from: isolation) {
+        let task: Task<Result<Value, any Error>, Never> = runner.run(
+            on: hub.store.route.actor, from: nil, startsLater: true
+        ) {
             let result: Result<Value, any Error>
             do {
+                // As in RTK: a fork cancelled before it started does not run.
+                try Task.checkCancellation()
                 let value = try await body()
                 // As in RTK: a fork cancelled before it returned reports the cancellation.
                 try Task.checkCancellation()

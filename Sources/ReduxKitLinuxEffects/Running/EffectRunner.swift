@@ -58,8 +58,9 @@ final class EffectRunner: Sendable {
     /// Starts `operation` in a task of its own, isolated to `actor`.
     ///
     /// When the caller runs on `actor` (or `actor` is `nil`), the task starts
-    /// at once: it runs synchronously up to its first suspension before this
-    /// returns. Otherwise it starts on `actor` as soon as the actor is free.
+    /// at once, unless `startsLater`: it runs synchronously up to its first
+    /// suspension before this returns. Otherwise it starts on `actor` as soon
+    /// as the actor is free.
     /// The task is cancelled if the runner goes first, or if the effect whose
     /// task calls this is cancelled.
     ///
@@ -70,10 +71,13 @@ final class EffectRunner: Sendable {
     ///   - caller: Where the caller runs: `actor` itself when the caller is the
     ///     store's middleware, which runs in the store's domain (the region
     ///     argument of `ActorBoundLink` puts that on `actor`).
+    ///   - startsLater: Whether the task waits until the caller's synchronous
+    ///     work is done (a listener's fork, as RTK's starts after a microtask),
+    ///     wherever the caller runs.
     ///   - operation: The effect; it runs on the task's isolation.
     func run<Success: Sendable>(
         scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
-        _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
+        startsLater: Bool = false, _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
         tracker?.begin()
@@ -88,14 +92,12 @@ final class EffectRunner: Sendable {
             tracker?.end()
         }
         let task: Task<Success, Never>
-        if let actor {
-            if let caller, caller === actor {
-                task = actor.assumeIsolated { actor in Self.startHere(on: actor, scope, operation, then: finish) }
-            } else {
-                task = Task { await Self.perform(on: actor, scope, operation, then: finish) }
-            }
-        } else {
+        if !startsLater, let actor, let caller, caller === actor {
+            task = actor.assumeIsolated { actor in Self.startHere(on: actor, scope, operation, then: finish) }
+        } else if !startsLater, actor == nil {
             task = Self.startHere(on: nil, scope, operation, then: finish)
+        } else {
+            task = Task { await Self.perform(on: actor, scope, operation, then: finish) }
         }
         // Registered after the start, which may have run the whole effect, or
         // cancelled the runner's tasks (its own included) on the way.

@@ -6,7 +6,7 @@ import Testing
 
 /// Effects start where and when they are dispatched, as in Redux Toolkit: an
 /// async thunk's body and a listener's effect run up to their first real
-/// suspension before `dispatch` returns. Each order is checked many times, on
+/// suspension before `dispatch` returns; a fork starts once its effect suspends. Each order is checked many times, on
 /// a main-actor store and on a shared store: an order that holds only
 /// sometimes is a bug.
 @Suite("Effects start inside the dispatch", .timeLimit(.minutes(1)))
@@ -103,7 +103,8 @@ struct EffectStartOrderTests {
         #expect(stops.values == Array(repeating: true, count: Self.repeats))
     }
 
-    @Test @MainActor func aForkFromAnEffectStartsBeforeForkReturns() async {
+    /// RTK starts a fork after a microtask: the effect's synchronous part runs first.
+    @Test @MainActor func aForkStartsOnceTheEffectThatForkedItSuspends() async {
         let listeners = ListenerMiddleware<Session>()
         let order = Recorder<String>()
         listeners.addListener(for: Go.self) { _, context in
@@ -115,10 +116,33 @@ struct EffectStartOrderTests {
             _ = await fork.result
         }
         let store = createStore(Self.reducer, nil, Self.middleware(listeners))
-        store.dispatch(Go())
-        #expect(store.state.bumps == 1)
+        for run in 1...Self.repeats {
+            store.dispatch(Go())
+            await waitForEffects(of: store)
+            #expect(store.state.bumps == run)
+        }
+        #expect(order.values.count == 2 * Self.repeats)
+        #expect(stride(from: 0, to: order.values.count, by: 2).allSatisfy { order.values[$0] == "after fork" })
+    }
+
+    /// Issue 20, item 7 (RTK checks a fork's cancellation before running it):
+    /// a fork cancelled at once never runs its body.
+    @Test @MainActor func aForkCancelledAtOnceNeverRunsItsBody() async {
+        let listeners = ListenerMiddleware<Session>()
+        let outcomes = Recorder<Bool>()
+        listeners.addListener(for: Go.self) { _, context in
+            let fork = context.fork {
+                await context.dispatch(Bump())
+                await context.dispatch(Bump())
+            }
+            fork.cancel()
+            if case .failure(let error) = await fork.result { outcomes.append(error is CancellationError) }
+        }
+        let store = createStore(Self.reducer, nil, Self.middleware(listeners))
+        for _ in 1...Self.repeats { store.dispatch(Go()) }
         await waitForEffects(of: store)
-        #expect(order.values == ["fork body", "after fork"])
+        #expect(store.state.bumps == 0)
+        #expect(outcomes.values == Array(repeating: true, count: Self.repeats))
     }
 
     /// Waits until the store's effects have ended (on the main actor, where they come back).
