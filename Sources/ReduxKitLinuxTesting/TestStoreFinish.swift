@@ -64,16 +64,7 @@ extension TestStore {
     /// Returns when the store's effects have all ended, or once `timeout`
     /// passed on the timeout clock, whichever comes first.
     private func waitForEffects(within timeout: Duration, isolation: isolated (any Actor)? = #isolation) async {
-        guard store.runningEffectCount > 0 else { return }
-        let store = store
-        let clock = timeoutClock
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await store.waitForEffects() }
-            group.addTask { await sleepUnlessCancelled(on: clock, for: timeout) }
-            // Either ends the wait; cancelling the other ends it too.
-            await group.next()
-            group.cancelAll()
-        }
+        _ = await store.waitForEffects(timeout: timeout, clock: timeoutClock)
     }
 
     /// How many effects still run, after giving those running now up to

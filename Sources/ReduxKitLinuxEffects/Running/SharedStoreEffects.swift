@@ -11,11 +11,7 @@ extension SharedStore {
     /// until both end. Returns early if the waiting task is cancelled. For
     /// test tools.
     package func waitForEffects() async {
-        while !Task.isCancelled {
-            let trackers = effectTrackers()
-            guard trackers.contains(where: { $0.running > 0 }) else { return }
-            for tracker in trackers { await tracker.waitUntilIdle() }
-        }
+        await waitUntilIdle { effectTrackers() }
     }
 
     /// The trackers of the store's middleware chains, read under the lock.

@@ -70,11 +70,8 @@ func settle<C: Clock<Duration>>(_ trackers: [EffectTracker], within timeout: Dur
     if idle() { return true }
     return await withTaskGroup(of: Bool.self) { group in
         group.addTask {
-            while !idle() {
-                if Task.isCancelled { return false }
-                for tracker in trackers { await tracker.waitUntilIdle() }
-            }
-            return true
+            await waitUntilIdle { trackers }
+            return idle()
         }
         group.addTask {
             try? await clock.sleep(for: timeout)
@@ -83,5 +80,16 @@ func settle<C: Clock<Duration>>(_ trackers: [EffectTracker], within timeout: Dur
         let settled = await group.next() ?? false
         group.cancelAll()
         return settled || idle()
+    }
+}
+
+/// Returns when none of the trackers `current` reads counts a running task
+/// (read again after each wait, since an ending effect may start another), or
+/// early when the waiting task is cancelled.
+func waitUntilIdle(_ current: () -> [EffectTracker]) async {
+    while !Task.isCancelled {
+        let trackers = current()
+        guard trackers.contains(where: { $0.running > 0 }) else { return }
+        for tracker in trackers { await tracker.waitUntilIdle() }
     }
 }
