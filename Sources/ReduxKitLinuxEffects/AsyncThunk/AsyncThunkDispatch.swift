@@ -44,9 +44,6 @@ extension Store where State: Sendable {
     }
 }
 
-extension Store {
-}
-
 extension SharedStore {
     /// Dispatches an async thunk's action and returns the run's handle, typed;
     /// see the `Store` overload of `dispatch(_:)` that takes an

@@ -141,8 +141,7 @@ extension AsyncThunkAction: AsyncThunkStarting {
             }
             return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
         }
-        var deferredCondition:
-            (nonisolated(nonsending) @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool)?
+        var deferredCondition: AsyncThunk<State, Argument, Value>.DeferredCondition?
         if case .deferred(let condition) = options.condition {
             deferredCondition = condition
         } else {
@@ -196,7 +195,7 @@ extension AsyncThunk {
     /// - Returns: Whether the run goes on (if not, it has finished).
     nonisolated(nonsending) fileprivate func startDeferred(
         _ argument: Argument,
-        condition: nonisolated(nonsending) @Sendable (Argument, AsyncThunkConditionContext<State>) async -> Bool,
+        condition: DeferredCondition,
         context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
     ) async -> Bool {
         let allowed = await condition(argument, context)
