@@ -74,6 +74,7 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("16", { await AsyncThunkRoundTripWorkload.run(shared: true, roundTrips, runs: runs) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
+    ("13", { ActionLogWorkload.run(50_000 / scale, runs: runs, countingTheFlush: false) }),
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),

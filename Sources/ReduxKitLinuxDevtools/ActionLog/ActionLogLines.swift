@@ -46,11 +46,19 @@ struct ActionLogEntry: Sendable {
 /// {"jump":true,"timestamp":"2026-11-29T10:00:01.000Z","state":{"todos":[]}}
 /// {"jump":true,"timestamp":"2026-11-29T10:00:02.000Z","unrecorded":true}
 /// ```
+///
+/// Payloads and states are `JSONEncoder`'s output (``DevtoolsJSON``): a value
+/// it cannot encode is an error and a marked line, never invalid JSON. The
+/// rest of a line is fixed text, the type's name (encoded by `JSONEncoder`
+/// too) and the time.
 struct ActionLogLines {
     let registry: ActionRegistry
     let file: URL
-    /// The encoder; its output holds the lines not yet written.
-    let encoder = ActionLogEncoder()
+    /// The lines formatted and not yet written; the writer takes them and
+    /// empties the buffer.
+    var output: [UInt8] = []
+    /// The writer's encoder (one per writer: it is used on its thread only).
+    private let encoder = DevtoolsJSON.makeEncoder()
     /// Lines formatted so far.
     private(set) var count = 0
     /// The last second formatted, and its text up to the seconds' digits.
@@ -62,50 +70,52 @@ struct ActionLogLines {
         self.file = file
     }
 
-    /// Appends the line for `entry` to the encoder's output; returns the error
-    /// to report if the action could not be encoded (its line is then marked).
+    /// `text` as a JSON string, quotes included, as `JSONEncoder` writes it.
+    static func jsonString(_ text: String) -> [UInt8] {
+        // A string always encodes.
+        Array(try! DevtoolsJSON.makeEncoder().encode(text))
+    }
+
+    /// Appends the line for `entry` to ``output``; returns the error to report
+    /// if the action could not be encoded (its line is then marked).
     mutating func append(_ entry: ActionLogEntry) -> ActionLogWriteError? {
         count += 1
         var failure: ActionLogWriteError?
         switch entry.kind {
         case .action(let action, let index):
             let codec = registry.codec(at: index)
-            encoder.output.append(contentsOf: codec.header)
+            output.append(contentsOf: codec.header)
             appendTimestamp(entry)
-            let payloadStart = encoder.output.count
-            encoder.writeRaw(#","payload":"#)
             do {
-                try codec.write(action, encoder)
+                let payload = try codec.encode(action, encoder)
+                output.append(contentsOf: #","payload":"#.utf8)
+                output.append(contentsOf: payload)
             } catch {
-                encoder.output.removeSubrange(payloadStart...)
-                encoder.writeRaw(#","unrecorded":true"#)
+                output.append(contentsOf: #","unrecorded":true"#.utf8)
                 failure = ActionLogWriteError(
                     file: file,
                     reason: .unencodableAction(type: codec.name, details: "line \(count): \(error)"))
             }
         case .unrecorded(let type):
-            begin(type: type, entry)
-            encoder.writeRaw(#","unrecorded":true"#)
+            output.append(contentsOf: #"{"type":"#.utf8)
+            // A string always encodes.
+            output.append(contentsOf: try! encoder.encode(type))
+            appendTimestamp(entry)
+            output.append(contentsOf: #","unrecorded":true"#.utf8)
         case .jump(let state):
             beginJump(entry)
-            encoder.writeRaw(#","state":"#)
-            encoder.output.append(contentsOf: state)
+            output.append(contentsOf: #","state":"#.utf8)
+            output.append(contentsOf: state)
         case .unrecordedJump:
             beginJump(entry)
-            encoder.writeRaw(#","unrecorded":true"#)
+            output.append(contentsOf: #","unrecorded":true"#.utf8)
         }
-        encoder.writeRaw("}\n")
+        output.append(contentsOf: "}\n".utf8)
         return failure
     }
 
-    private mutating func begin(type: String, _ entry: ActionLogEntry) {
-        encoder.writeRaw(#"{"type":"#)
-        encoder.writeString(type)
-        appendTimestamp(entry)
-    }
-
     private mutating func beginJump(_ entry: ActionLogEntry) {
-        encoder.writeRaw(#"{"jump":true"#)
+        output.append(contentsOf: #"{"jump":true"#.utf8)
         appendTimestamp(entry)
     }
 
@@ -123,9 +133,9 @@ struct ActionLogLines {
                 + digits(Int(fields.tm_min), 2) + ":" + digits(Int(fields.tm_sec), 2)
             cachedPrefix = Array(prefix.utf8)
         }
-        encoder.output.append(contentsOf: cachedPrefix)
+        output.append(contentsOf: cachedPrefix)
         let milliseconds = entry.nanoseconds / 1_000_000
-        encoder.output.append(contentsOf: [
+        output.append(contentsOf: [
             UInt8(ascii: "."), UInt8(ascii: "0") + UInt8(milliseconds / 100),
             UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10), UInt8(ascii: "0") + UInt8(milliseconds % 10),
             UInt8(ascii: "Z"), UInt8(ascii: "\""),

@@ -47,7 +47,7 @@ struct ActionLogReader<State> {
             let lineData = Data(line)
             let header: Header
             do {
-                header = try JSONDecoder().decode(Header.self, from: lineData)
+                header = try DevtoolsJSON.makeDecoder().decode(Header.self, from: lineData)
             } catch {
                 throw ActionLogError(line: number, reason: .notALogLine(String(describing: error)))
             }
@@ -106,6 +106,6 @@ struct ActionLogReader<State> {
     }
 
     private static func decodeState<S: Decodable>(_ type: S.Type, from line: Data) throws -> S {
-        try JSONDecoder().decode(JumpLine<S>.self, from: line).state
+        try DevtoolsJSON.makeDecoder().decode(JumpLine<S>.self, from: line).state
     }
 }

@@ -66,9 +66,7 @@ final class ActionLogRecorder: Sendable {
             return
         }
         do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            sink.append(ActionLogEntry(.jump(state: try encoder.encode(encodable))))
+            sink.append(ActionLogEntry(.jump(state: try DevtoolsJSON.encode(encodable))))
         } catch {
             sink.append(ActionLogEntry(.unrecordedJump))
             onError(ActionLogWriteError(file: file, reason: .unencodableState(details: String(describing: error))))

@@ -79,6 +79,8 @@ final class ActionLogSink: @unchecked Sendable {
         }
         while pending.count >= Self.backlogLimit && !finished && !suspended {
             producerWaiting = true
+            // Wakes the writer, and a test waiting to see the store wait.
+            condition.broadcast()
             condition.wait()
         }
         condition.unlock()
@@ -98,9 +100,9 @@ final class ActionLogSink: @unchecked Sendable {
         condition.unlock()
         for entry in batch {
             if let failure = lines.append(entry) { failures.append(failure) }
-            if lines.encoder.output.count >= Self.chunkSize { write(&failures) }
+            if lines.output.count >= Self.chunkSize { write(&failures) }
         }
-        if !lines.encoder.output.isEmpty { write(&failures) }
+        if !lines.output.isEmpty { write(&failures) }
         batch.removeAll(keepingCapacity: true)
         io.unlock()
         for failure in failures { onError(failure) }
@@ -109,10 +111,10 @@ final class ActionLogSink: @unchecked Sendable {
     /// Writes the formatted lines (with `io` locked); after a failure, writes
     /// nothing more.
     private func write(_ failures: inout [ActionLogWriteError]) {
-        defer { lines.encoder.output.removeAll(keepingCapacity: true) }
+        defer { lines.output.removeAll(keepingCapacity: true) }
         guard !stopped else { return }
         do {
-            try file.append(lines.encoder.output)
+            try file.append(lines.output)
         } catch {
             stopped = true
             failures.append(ActionLogWriteError(file: url, reason: error))
@@ -151,6 +153,18 @@ final class ActionLogSink: @unchecked Sendable {
         while !finished { condition.wait() }
         condition.unlock()
         writerThread?.join()
+    }
+
+    /// For tests: waits (up to `timeout`) until a store waits for the writer,
+    /// and returns how many entries are waiting then; `nil` if none did.
+    func pendingWhenAStoreWaitsForTesting(timeout: TimeInterval = 60) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !producerWaiting {
+            if !condition.wait(until: deadline) { return nil }
+        }
+        return pending.count
     }
 
     /// For tests: while suspended, the writer thread writes nothing (``drain()``

@@ -22,21 +22,18 @@ public struct ActionRegistry: Sendable {
         let name: String
         /// The start of its lines, `{"type":"name"`, encoded once.
         let header: [UInt8]
-        /// Appends the action's JSON to the encoder's output.
-        let write: @Sendable (any Action, ActionLogEncoder) throws -> Void
+        /// The action's JSON, from the writer's encoder.
+        let encode: @Sendable (any Action, JSONEncoder) throws -> Data
         /// Decodes the action from a whole log line (its `payload` field).
         let decode: @Sendable (Data) throws -> any Action
 
         init(
-            name: String, write: @escaping @Sendable (any Action, ActionLogEncoder) throws -> Void,
+            name: String, encode: @escaping @Sendable (any Action, JSONEncoder) throws -> Data,
             decode: @escaping @Sendable (Data) throws -> any Action
         ) {
             self.name = name
-            let encoder = ActionLogEncoder()
-            encoder.writeRaw(#"{"type":"#)
-            encoder.writeString(name)
-            self.header = encoder.output
-            self.write = write
+            self.header = Array(#"{"type":"#.utf8) + ActionLogLines.jsonString(name)
+            self.encode = encode
             self.decode = decode
         }
     }
@@ -58,7 +55,7 @@ public struct ActionRegistry: Sendable {
         add(
             Codec(
                 name: Self.replaceReducerName,
-                write: { _, encoder in encoder.output.append(contentsOf: "{}".utf8) },
+                encode: { _, _ in Data("{}".utf8) },
                 decode: { _ in ReplaceReducerAction() }),
             for: ReplaceReducerAction.self)
     }
@@ -80,8 +77,8 @@ public struct ActionRegistry: Sendable {
         add(
             Codec(
                 name: name,
-                write: { action, encoder in try encoder.append(action, as: A.self) },
-                decode: { line in try JSONDecoder().decode(Envelope<A>.self, from: line).payload }),
+                encode: { action, encoder in try DevtoolsJSON.encode(action as! A, with: encoder) },
+                decode: { line in try DevtoolsJSON.makeDecoder().decode(Envelope<A>.self, from: line).payload }),
             for: type)
     }
 

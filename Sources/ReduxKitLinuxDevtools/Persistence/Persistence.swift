@@ -49,7 +49,8 @@ import Foundation
 /// - **Failures are reported.** Every failure goes to `onError`; with no
 ///   `onError`, to standard error, one line each, prefixed
 ///   `ReduxKitLinux Persistence:`. The store keeps working. A state that
-///   cannot be encoded (a `Double.nan` with `JSONEncoder`) is reported at the
+///   cannot be encoded (a `Double.nan`, or a `Decimal.nan`, which `JSONEncoder`
+///   would write as the `NaN` no JSON reader reads) is reported at the
 ///   save after the change that made it, once each time states go from
 ///   encodable to not, and again at every ``flush()``, when the store is freed
 ///   and at exit, while it still cannot be encoded.

@@ -31,8 +31,8 @@ public struct PersistenceError: Error, CustomStringConvertible {
         /// Writing the state failed (an unwritable or missing directory, a full
         /// disk); the state is tried again at the next save.
         case saveFailed
-        /// The state could not be encoded (for example a `Double.nan` with
-        /// `JSONEncoder`), so it was not saved; the file keeps the last state
+        /// The state could not be encoded (for example a `Double.nan`, or a
+        /// `Decimal.nan`, which `JSONEncoder` would write as the non-JSON `NaN`), so it was not saved; the file keeps the last state
         /// that could be.
         case encodingFailed
         /// Another ``Persistence``, in this process or another one, already

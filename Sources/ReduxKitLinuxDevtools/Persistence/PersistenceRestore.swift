@@ -12,10 +12,9 @@ import Foundation
 ///   (never overwritten) and reported; the store starts from the default
 ///   state. If it cannot be moved, saving stops so it survives in place.
 ///
-/// The file is decoded once, in place (``PersistenceJSONDecoder``, with
-/// `JSONDecoder` behind it): the version is read first, and the state is
-/// decoded only when the version is the current one. Restoring peaks at
-/// about the file's size plus the restored state's.
+/// The file is decoded once, by `JSONDecoder` (``DevtoolsJSON``): a file it
+/// refuses is corrupt, whatever version it says it is. The version is read
+/// first, and the state is decoded only when the version is the current one.
 struct PersistenceRestore<State: Codable & Sendable> {
     /// The state file, as the app named it (for errors).
     let file: URL
@@ -46,8 +45,8 @@ struct PersistenceRestore<State: Codable & Sendable> {
                 errors: [PersistenceError(kind: .unreadable, file: file, underlying: error)], stopSaving: true)
         }
         do {
-            let saved = try PersistenceJSONDecoder.decode(
-                SavedFile<State>.self, from: data, userInfo: [SavedFile<State>.expectedVersion: version])
+            let saved = try DevtoolsJSON.makeDecoder(userInfo: [SavedFile<State>.expectedVersion: version])
+                .decode(SavedFile<State>.self, from: data)
             if let state = saved.state { return Outcome(state: state) }
             if saved.version > version { return setAside(.newerVersion(saved.version), underlying: nil) }
             guard let migrate else { return setAside(.olderVersionWithoutMigration(saved.version), underlying: nil) }
@@ -66,7 +65,7 @@ struct PersistenceRestore<State: Codable & Sendable> {
         else { throw PersistenceError(kind: .corrupt, file: file, underlying: nil) }
         let oldState = try JSONSerialization.data(withJSONObject: old, options: [.fragmentsAllowed, .sortedKeys])
         do {
-            return try JSONDecoder().decode(State.self, from: try migrate(oldVersion, oldState))
+            return try DevtoolsJSON.makeDecoder().decode(State.self, from: try migrate(oldVersion, oldState))
         } catch {
             throw PersistenceError(kind: .migrationFailed(oldVersion), file: file, underlying: error)
         }

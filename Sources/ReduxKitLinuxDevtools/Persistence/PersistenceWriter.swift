@@ -130,9 +130,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
             }
             let data: Data
             do {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                data = try encoder.encode(SavedState(version: version, state: state))
+                data = try DevtoolsJSON.encode(SavedState(version: version, state: state))
             } catch {
                 let report = explicit || !status.encodingFailing
                 status.encodingFailing = true
