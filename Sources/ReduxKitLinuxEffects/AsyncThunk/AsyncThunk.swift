@@ -116,8 +116,11 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
     ///   - asyncCondition: Returning `false` skips the run, with no lifecycle
     ///     action; its handle fails with ``AsyncThunkConditionError``. A run
-    ///     cancelled while it waits for its condition ends the same way, with
-    ///     a `CancellationError`.
+    ///     cancelled while it waits for its condition, which then returns
+    ///     `true`, dispatches a ``Rejected`` action marked
+    ///     ``Rejected/wasCancelled`` (with the reason given to
+    ///     `cancel(reason:)`) and no ``Pending`` one, and its handle fails with
+    ///     a `CancellationError`, as in Redux Toolkit (an `AbortError`).
     ///   - dispatchConditionRejection: Whether a skipped run dispatches a
     ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
     ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).

@@ -192,6 +192,12 @@ extension AsyncThunk {
     /// Checks an `asyncCondition` in the run's task and, if it says yes,
     /// dispatches the pending action.
     ///
+    /// As in Redux Toolkit: a condition that says no is a condition rejection
+    /// (dispatched only with `dispatchConditionRejection`), even if the run was
+    /// cancelled meanwhile; a run cancelled while its condition ran, which
+    /// then said yes, dispatches a rejected action marked cancelled, with the
+    /// reason given (RTK's `AbortError`, `meta.aborted`), and no pending one.
+    ///
     /// - Returns: Whether the run goes on (if not, it has finished).
     nonisolated(nonsending) fileprivate func startDeferred(
         _ argument: Argument,
@@ -199,16 +205,20 @@ extension AsyncThunk {
         context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
     ) async -> Bool {
         let allowed = await condition(argument, context)
-        if Task.isCancelled {
-            run.finish(.failure(CancellationError()))
-            return false
-        }
         guard allowed else {
             let error = AsyncThunkConditionError(typePrefix: typePrefix)
             if options.dispatchConditionRejection {
                 await store.dispatch(skipped(requestID: context.requestID, argument: argument, error: error))
             }
             run.finish(.failure(error))
+            return false
+        }
+        if Task.isCancelled {
+            await store.dispatch(
+                Rejected(
+                    typePrefix: typePrefix, requestID: context.requestID, argument: argument,
+                    error: CancellationError(), wasCancelled: true, cancelReason: run.cancelReason))
+            run.finish(.failure(CancellationError()))
             return false
         }
         let pending = pendingAction(requestID: context.requestID, argument: argument, context)

@@ -98,7 +98,8 @@ public struct ClearAllListeners: Action {
 
     /// Makes the action.
     ///
-    /// - Parameter cancelActive: Also cancel the runs going on, in every store.
+    /// - Parameter cancelActive: Also cancel every run going on, and its
+    ///   forks, in every store, including runs of listeners already removed.
     public init(cancelActive: Bool = true) {
         self.cancelActive = cancelActive
     }

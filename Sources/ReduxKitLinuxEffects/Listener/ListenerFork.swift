@@ -29,8 +29,9 @@ extension ListenerContext {
         ) {
             let result: Result<Value, any Error>
             do {
-                // As in RTK: a fork cancelled before it started does not run.
+                // As in RTK: a fork cancelled before it started, or whose run was, does not run.
                 try Task.checkCancellation()
+                if run.isCancelled { throw CancellationError() }
                 let value = try await body()
                 // As in RTK: a fork cancelled before it returned reports the cancellation.
                 try Task.checkCancellation()

@@ -114,6 +114,15 @@ final class ListenerHub<State: Sendable>: Sendable {
         }
     }
 
+    /// Cancels every run going on, whether or not its listener is still
+    /// registered (one whose effect unsubscribed it still runs): what
+    /// clearing the listeners with `cancelActive` does, as RTK's
+    /// `clearListeners()` aborts every active listener.
+    func cancelAllRuns() {
+        let runs = status.withLock { $0.runs.values.flatMap(\.values) }
+        for run in runs { run.cancel() }
+    }
+
     /// Cancels the runs of listener `id` going on, but `except`.
     func cancelRuns(of id: UInt64, except: ListenerRun<State>?) {
         let runs = status.withLock { $0.runs[id].map { Array($0.values) } ?? [] }

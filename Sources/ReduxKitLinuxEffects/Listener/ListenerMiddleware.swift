@@ -209,8 +209,9 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
 
     /// Removes every listener (RTK's `clearListeners()`).
     ///
-    /// - Parameter cancelActive: Also cancel their runs going on, in every
-    ///   store (RTK always does).
+    /// - Parameter cancelActive: Also cancel every run going on, and its
+    ///   forks, in every store, including runs of listeners already removed
+    ///   (an effect that unsubscribed its own listener), as RTK always does.
     public func clearListeners(cancelActive: Bool = true) {
         registry.clear(cancelActive: cancelActive)
     }

@@ -120,19 +120,19 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
         return found
     }
 
-    /// Removes every listener; with `cancelActive`, cancels their runs in every store.
+    /// Removes every listener; with `cancelActive`, cancels every run going on
+    /// in every store, including runs of listeners removed before (an effect
+    /// that unsubscribed its own listener).
     func clear(cancelActive: Bool) {
-        let (removed, hubs) = entries.withLock { entries in
+        let hubs = entries.withLock { entries in
             defer {
                 entries.listeners = []
                 changed(&entries)
             }
-            return (entries.listeners.map(\.id), entries.hubs)
+            return entries.hubs
         }
         guard cancelActive else { return }
-        for hub in hubs {
-            for id in removed { hub.hub?.cancelRuns(of: id, except: nil) }
-        }
+        for hub in hubs { hub.hub?.cancelAllRuns() }
     }
 }
 

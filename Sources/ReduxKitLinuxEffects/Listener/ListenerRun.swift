@@ -35,13 +35,15 @@ final class ListenerRun<State: Sendable>: Sendable {
         if cancelled { task.cancel() }
     }
 
-    /// Cancels the run's task (and so what it started).
+    /// Cancels the run's task (and so what it started) and its forks, those
+    /// going on and any it forks from now on (RTK aborts a fork with its run).
     func cancel() {
         let task = status.withLock { status in
             status.cancelled = true
             return status.task
         }
         task?.cancel()
+        forks.cancelAll()
     }
 
     /// Makes the effect's end wait for `join` (a fork with `autoJoin`).

@@ -69,21 +69,27 @@ extension ListenerContext {
         return try await awaitTaken(taken, timeout: timeout) != nil
     }
 
+    /// Waits for what `taken` gets, or for `timeout` on the clock. The action
+    /// resolves `taken` inside its dispatch and the timeout resolves the same
+    /// `taken` when the clock wakes it, and the first to resolve it wins: the
+    /// answer follows the order of events (an action dispatched before the
+    /// clock passed the timeout is taken, even if both are seen at once).
     nonisolated(nonsending) private func awaitTaken(_ taken: OneShot<ListenerTaken<State>>, timeout: Duration?)
-        async throws -> ListenerTaken<
-            State
-        >?
+        async throws -> ListenerTaken<State>?
     {
         guard let timeout else { return try await taken.value() }
         let clock = dependencies.clock
-        let outcome = try await withThrowingTaskGroup(of: ListenerTaken<State>?.self) { group in
-            group.addTask { try await taken.value() }
+        let outcome = try await withThrowingTaskGroup(of: Void.self) { group -> ListenerTaken<State>? in
             group.addTask {
                 try await clock.sleep(for: timeout)
-                return nil
+                taken.resolve(.failure(ListenerWaitTimedOut()))
             }
             defer { group.cancelAll() }
-            return try await group.next() ?? nil
+            do {
+                return try await taken.value()
+            } catch is ListenerWaitTimedOut {
+                return nil
+            }
         }
         try checkCancellation()
         return outcome
@@ -135,3 +141,6 @@ extension ListenerContext {
         return value
     }
 }
+
+/// How a timed `take` or `condition` learns that its timeout passed first.
+private struct ListenerWaitTimedOut: Error {}

@@ -136,23 +136,65 @@ struct AsyncThunkConditionTests {
         #expect(answers.count == 1)
     }
 
-    @Test func aRunCancelledWhileItsAsyncConditionWaitsDispatchesNothing() async {
+    /// Issue 20, item 10, as Redux Toolkit does since its PR 5314: a run
+    /// cancelled while its async condition waits, which then says yes,
+    /// dispatches a rejected action marked cancelled with the reason (RTK's
+    /// `AbortError`), and no pending action; the body never runs.
+    @Test func aRunCancelledWhileItsAsyncConditionWaitsDispatchesACancelledRejection() async {
         let log = Recorder<String>()
         let decide = AsyncGate()
+        let bodies = Counter()
+        let rejections = Recorder<String>()
         let load = AsyncThunk<Catalog, String, [String]>(
             "catalog/load",
             asyncCondition: { _, _ in
                 await decide.wait()
                 return true
             }
+        ) { shelf, _ in
+            bodies.increment()
+            return [shelf]
+        }
+        let store = SharedStore(
+            createStore(
+                { (state: Catalog?, action: any Action) -> Catalog in
+                    if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
+                    if let rejected = load.rejected(action) {
+                        rejections.append(
+                            "cancelled \(rejected.wasCancelled), reason \(rejected.cancelReason ?? "none")")
+                    }
+                    return state ?? Catalog()
+                }, nil, applyMiddleware(thunkMiddleware())))
+        let handle = store.dispatch(load("fruit"))
+        handle.cancel(reason: "left the screen")
+        decide.open()
+        await #expect(throws: CancellationError.self) { try await handle.value }
+        await store.waitForEffects()
+        #expect(log.values == ["catalog/load/rejected"])
+        #expect(rejections.values == ["cancelled true, reason left the screen"])
+        #expect(bodies.count == 0)
+    }
+
+    /// A condition that says no wins over a cancellation meanwhile, as in RTK:
+    /// a condition rejection, dispatched only with `dispatchConditionRejection`.
+    @Test(arguments: [false, true])
+    func aConditionSayingNoAfterACancelIsAConditionRejection(dispatchConditionRejection: Bool) async {
+        let log = Recorder<String>()
+        let decide = AsyncGate()
+        let load = AsyncThunk<Catalog, String, [String]>(
+            "catalog/load",
+            asyncCondition: { _, _ in
+                await decide.wait()
+                return false
+            }, dispatchConditionRejection: dispatchConditionRejection
         ) { shelf, _ in [shelf] }
         let store = Self.makeStore(logging: log, load: load)
         let handle = store.dispatch(load("fruit"))
         handle.cancel()
         decide.open()
-        await #expect(throws: CancellationError.self) { try await handle.value }
+        await #expect(throws: AsyncThunkConditionError.self) { try await handle.value }
         await store.waitForEffects()
-        #expect(log.values.isEmpty)
+        #expect(log.values == (dispatchConditionRejection ? ["catalog/load/rejected"] : []))
     }
 
     @Test func pendingMetaGoesOnThePendingAction() async throws {

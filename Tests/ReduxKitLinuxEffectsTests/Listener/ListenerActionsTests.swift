@@ -74,11 +74,12 @@ struct ListenerActionsTests {
         store.dispatch(Search(text: "b"))  // only the new listener runs
         #expect(await eventually { started.count == 2 })
         store.dispatch(ClearAllListeners())
-        #expect(await eventually { outcomes.values == ["b cancelled"] })
-        // "a" belongs to a listener cleared without cancelActive: it goes on.
-        #expect(store.runningEffectCount == 1)
+        // As RTK's clearListeners(): every run going on is cancelled, "a" too,
+        // though its listener was cleared before without cancelActive.
+        #expect(await eventually { outcomes.values.sorted() == ["a cancelled", "b cancelled"] })
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(Search(text: "c"))
-        #expect(store.runningEffectCount == 1)
+        #expect(store.runningEffectCount == 0)
     }
 
     @Test func theSubscriptionCanCancelTheRunsAndClearListenersTheRest() async {
