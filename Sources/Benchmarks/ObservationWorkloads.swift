@@ -157,10 +157,12 @@ enum ObservationWorkloads {
     }
 
     /// The shapes workload 14 runs: 10, 100 and 1,000 inline fields, and
-    /// 1,000 fields in an array, read by key path (`model[\.values[i]]`) and by
-    /// index (`model[\.values, i]`).
+    /// 1,000 fields in an array, read by index (`model[\.values, i]`). (Read
+    /// by key path, `model[\.values[i]]`, their readers are told of every
+    /// change, since such a path is never applied to a new state that could
+    /// make it trap: not a shape this workload's floor can check.)
     enum Shape {
-        case inline10, inline100, inline1000, array1000, array1000ByIndex
+        case inline10, inline100, inline1000, array1000ByIndex
     }
 
     /// One row of workload 14.
@@ -177,11 +179,6 @@ enum ObservationWorkloads {
         case .inline1000:
             run(
                 "inline", state: Fields1000.init, paths: Fields1000.paths, readers: readers, dispatches: dispatches,
-                runs: runs)
-        case .array1000:
-            run(
-                "array", state: { ListedFields(values: Array(repeating: 0, count: 1_000)) },
-                paths: (0..<1_000).map { \ListedFields.values[$0] }, readers: readers, dispatches: dispatches,
                 runs: runs)
         case .array1000ByIndex:
             run(

@@ -78,7 +78,6 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
-    ("14", { ObservationWorkloads.row(.array1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     (
         "14",
         {

@@ -140,6 +140,13 @@ public final class ObservableStore<State>: Observable {
     /// reading it registers exactly that key path: `model[\.user.name]`,
     /// `model[\.todos[3].done]`, `model[\.todos.count]`.
     ///
+    /// A reader is told when the value changes, but for a path through an
+    /// array's index subscript or a force unwrap (`\.todos[3].done`): a new
+    /// state could make it trap (row 3 removed), so it is never applied to
+    /// one, and its readers are told of every change to the state. Read an
+    /// array's rows with `model[\.todos, 3]`, which is told only when that row
+    /// changes, and is safe when rows go.
+    ///
     /// - Parameter keyPath: The key path, from the state.
     /// - Returns: Its current value.
     public subscript<Value: Equatable>(_ keyPath: KeyPath<State, Value>) -> Value {
@@ -150,6 +157,9 @@ public final class ObservableStore<State>: Observable {
                         != (new + offset).assumingMemoryBound(to: Value.self).pointee
                 }
             }
+            // A path a new state can make trap (`\.todos[3]` once row 3 is
+            // gone) is never applied to one: its readers are told of every change.
+            guard KeyPathSafety.cannotTrap(keyPath) else { return { _, _ in true } }
             return { old, new in
                 old.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]
                     != new.assumingMemoryBound(to: State.self).pointee[keyPath: keyPath]

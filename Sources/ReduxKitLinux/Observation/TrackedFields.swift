@@ -46,6 +46,45 @@ final class TrackedField<State> {
     }
 }
 
+/// Which key paths a new state could make trap, so an ``ObservableStore``
+/// never applies them to one: a path through an index subscript of an
+/// `Array`, a `ContiguousArray` or an `ArraySlice` (`\.todos[3].done` once
+/// row 3 is gone), or through a force unwrap (`\.user!.name`). Other computed
+/// properties and subscripts (`\.todos.count`, a dictionary's optional
+/// subscript) are applied as before.
+///
+/// Read off the key path's description, which shows a force unwrap as `!`
+/// and each subscript or computed property as `<computed 0x… (Value)>`, the
+/// address that of its getter: the standard library's array index subscripts
+/// have one getter each, whatever the element type, found from a key path of
+/// its own. Should the description stop showing getters that way, every path
+/// but one of stored properties and optional chains counts as one that may
+/// trap (readers are then told of more changes, never fewer).
+enum KeyPathSafety {
+    /// The start of the description of each array index subscript's
+    /// component (`<computed 0x00007f…`), or `nil` if descriptions do not show it.
+    private static let indexSubscripts: [String]? = {
+        let references: [AnyKeyPath] = [\[Int].[0], \ContiguousArray<Int>.[0], \ArraySlice<Int>.[0]]
+        var markers: [String] = []
+        for reference in references {
+            let description = reference.debugDescription
+            guard let start = description.firstRange(of: "<computed 0x"),
+                let end = description[start.upperBound...].firstIndex(of: " ")
+            else { return nil }
+            markers.append(String(description[start.lowerBound..<end]))
+        }
+        return markers
+    }()
+
+    /// Whether applying `keyPath` to any state is sure not to trap.
+    static func cannotTrap(_ keyPath: AnyKeyPath) -> Bool {
+        let description = keyPath.debugDescription
+        if description.contains("!") { return false }
+        guard let indexSubscripts else { return !description.contains { "<>()[]".contains($0) } }
+        return !indexSubscripts.contains { description.contains($0) }
+    }
+}
+
 /// The fields an ``ObservableStore`` has been read through, one entry per
 /// distinct key path however many readers share it, and the search for those
 /// whose value a new state changed.
@@ -132,12 +171,16 @@ struct TrackedFields<State> {
             for array in arrays.values { array.collect(old: old, new: new, stamp: scans, into: &candidates) }
         }
         var changed: [TrackedField<State>] = []
-        for field in candidates where field.differs(old, new) {
-            if field.readSinceChange {
+        for field in candidates {
+            // No one observes a field not read since its readers were told:
+            // dropped without applying its key path to the new state.
+            guard field.readSinceChange else {
+                drop(field)
+                continue
+            }
+            if field.differs(old, new) {
                 field.readSinceChange = false
                 changed.append(field)
-            } else {
-                drop(field)
             }
         }
         return changed

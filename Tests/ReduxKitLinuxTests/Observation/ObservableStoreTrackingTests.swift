@@ -75,22 +75,64 @@ struct ObservableStoreTrackingTests {
         #expect(model[\.user.name] == "Grace")
     }
 
-    @Test func aCollectionsElementsAndCountAreTrackedApart() {
+    /// A key path through an array's index subscript is never applied to a
+    /// new state (which could make it trap): its readers are told of every
+    /// change. Other paths, computed ones too, are told of their own changes.
+    @Test func aPathThroughAnArrayIndexIsToldOfEveryChangeAndOthersOfTheirOwn() {
         let model = Self.makeModel()
         let first = TrackedReader { model[\.todos[0].done] }
-        let second = TrackedReader { model[\.todos[1].done] }
         let count = TrackedReader { model[\.todos.count] }
         let titles = TrackedReader { model.titles }
+        let name = TrackedReader { model[\.user.name] }
         model.dispatch(ScreenAction.toggle(1))
-        #expect(first.count == 0)
-        #expect(second.count == 1)
-        #expect(count.count == 0)
-        #expect(titles.count == 0)
+        #expect([first.count, count.count, titles.count, name.count] == [1, 0, 0, 0])
         model.dispatch(ScreenAction.add("bread"))
-        #expect(first.count == 0)
-        #expect(count.count == 1)
-        #expect(titles.count == 1)
+        #expect([count.count, titles.count, name.count] == [1, 1, 0])
         #expect(model[\.todos.count] == 3)
+        #expect(KeyPathSafety.cannotTrap(\ScreenState.user.name))
+        #expect(KeyPathSafety.cannotTrap(\ScreenState.todos.count))
+        #expect(KeyPathSafety.cannotTrap(\ScreenState.titles))
+        #expect(!KeyPathSafety.cannotTrap(\ScreenState.todos[0].done))
+        #expect(!KeyPathSafety.cannotTrap(\ScreenState.todos[0]))
+        #expect(!KeyPathSafety.cannotTrap(\[[Int]].[0][1]))
+        #expect(!KeyPathSafety.cannotTrap(\ContiguousArray<ScreenTodo>.[0].title))
+        #expect(!KeyPathSafety.cannotTrap(\ArraySlice<ScreenTodo>.[0].title))
+        #expect(!KeyPathSafety.cannotTrap(\ScreenTodo?.!.title))
+    }
+
+    /// Issue 20, item 11: `model[\.todos[3].done]`, then a dispatch that
+    /// removes row 3, stopped the process ("Index out of range"), whether or
+    /// not a reader still tracked the field.
+    @Test func removingARowReadThroughASubscriptKeyPathIsSafe() {
+        var state = ScreenState()
+        state.todos = (0..<4).map { ScreenTodo(title: "row \($0)") }
+        let model = Self.makeModel(state)
+        let stillTracking = TrackedReader { model[\.todos[3].done] }
+        let toldOnce = TrackedReader { model[\.todos[2].done] }
+        model.dispatch(ScreenAction.toggle(2))  // tells both; only the first reads again
+        stillTracking.track()
+        #expect([stillTracking.count, toldOnce.count] == [1, 1])
+        model.dispatch(ScreenAction.removeLast)  // row 3 is gone
+        #expect(stillTracking.count == 2)
+        model.dispatch(ScreenAction.removeLast)
+        model.dispatch(ScreenAction.removeLast)
+        #expect(model[\.todos.count] == 1)
+        #expect(model.trackedFieldCount <= 1)
+    }
+
+    /// The rows of an array read by index stay precise and safe as rows go.
+    @Test func rowsReadByIndexStayPreciseAsRowsGo() {
+        var state = ScreenState()
+        state.todos = (0..<4).map { ScreenTodo(title: "row \($0)") }
+        let model = Self.makeModel(state)
+        let first = TrackedReader { model[\.todos, 0, \.done] }
+        let last = TrackedReader { model[\.todos, 3, \.done] }
+        model.dispatch(ScreenAction.toggle(1))
+        #expect([first.count, last.count] == [0, 0])
+        model.dispatch(ScreenAction.removeLast)
+        #expect([first.count, last.count] == [0, 1])
+        model.dispatch(ScreenAction.removeLast)
+        #expect([first.count, last.count] == [0, 1])
     }
 
     @Test func anArraysElementsReadByIndexAreTrackedApart() {
