@@ -7,6 +7,8 @@
 /// store.dispatch(AddTodo(title: "Milk"))
 /// timeTravel.undo()   // subscribers receive the state before AddTodo
 /// timeTravel.redo()
+/// if timeTravel.canUndo { timeTravel.undo() }
+/// let label = timeTravel.undo() ? "undone" : "nothing to undo"
 /// ```
 ///
 /// The history starts with the state the store was created with. It keeps at
@@ -16,6 +18,26 @@
 /// the entries after the present (the redo branch). While paused, actions still
 /// change the state but are not recorded. One `TimeTravel` records one store,
 /// and lives in that store's isolation domain (it is not `Sendable`).
+///
+/// What it has:
+///
+/// - ``entries`` (`[Entry]`): the history, oldest first; each ``Entry`` has
+///   the action's `actionType` and the `state` after it. The first entry is
+///   `"@@INIT"`, the state the store was created with, until the capacity
+///   drops it.
+/// - ``presentIndex`` (`Int`): the index in ``entries`` of the store's
+///   present state (the last entry, unless you undid or jumped).
+/// - ``canUndo`` and ``canRedo`` (`Bool`): whether there is an entry before,
+///   or after, the present.
+/// - ``undo()``, ``redo()`` and ``jump(to:)`` return a `Bool`, `true` when
+///   they moved the store, `false` when there was nowhere to go (the oldest
+///   or newest entry, an index out of range or the present one, a store
+///   already freed). The result may be ignored.
+/// - ``reset()`` returns nothing: it moves the store to the state it was
+///   created with and leaves that one entry.
+/// - ``pause()``, ``resume()`` and ``isRecording`` (`Bool`): stop and start
+///   recording.
+/// - ``capacity`` (`Int`): the most entries kept.
 public final class TimeTravel<State> {
     /// One recorded step: an action and the state after it.
     public struct Entry {
@@ -67,23 +89,39 @@ public final class TimeTravel<State> {
     public var canRedo: Bool { presentIndex + 1 < entries.count }
 
     /// Moves the store one entry back; does nothing at the oldest entry.
-    public func undo() {
+    ///
+    /// `if timeTravel.canUndo { timeTravel.undo() }` and
+    /// `timeTravel.undo() ? … : …` both work.
+    ///
+    /// - Returns: `true` if the store moved back, `false` if there was no
+    ///   entry before the present (``canUndo`` was `false`) or the store is gone.
+    @discardableResult
+    public func undo() -> Bool {
         jump(to: presentIndex - 1)
     }
 
     /// Moves the store one entry forward; does nothing at the newest entry.
-    public func redo() {
+    ///
+    /// - Returns: `true` if the store moved forward, `false` if there was no
+    ///   entry after the present (``canRedo`` was `false`) or the store is gone.
+    @discardableResult
+    public func redo() -> Bool {
         jump(to: presentIndex + 1)
     }
 
     /// Moves the store to the entry at `index` of ``entries``; does nothing for
-    /// an index out of range.
+    /// an index out of range or the present one.
     ///
     /// - Parameter index: The entry's index in ``entries``.
-    public func jump(to index: Int) {
-        guard let core, entries.indices.contains(index), index != presentIndex else { return }
+    /// - Returns: `true` if the store moved (``presentIndex`` is now `index`),
+    ///   `false` if `index` is out of range, is already the present, or the
+    ///   store is gone.
+    @discardableResult
+    public func jump(to index: Int) -> Bool {
+        guard let core, entries.indices.contains(index), index != presentIndex else { return false }
         presentIndex = index
         core.jump(to: entries[index].state)
+        return true
     }
 
     /// Stops recording: actions still change the state, but the history stays as it is.
@@ -97,7 +135,8 @@ public final class TimeTravel<State> {
     }
 
     /// Moves the store back to the state it was created with and clears the
-    /// history down to that one entry.
+    /// history down to that one entry (``presentIndex`` becomes 0). Returns
+    /// nothing; subscribers are notified as for a jump.
     public func reset() {
         guard let core, let initial else { return }
         entries = [initial]
