@@ -2,7 +2,10 @@
 // (The gist below must keep the seed's own formatting; .ci/check-gist.sh compares it.)
 //
 // The Demo runs the examples this library grew from, ported with as few changes as today's Swift
-// allows, then ReduxKit's playground stories. Run it with `swift run Demo`.
+// allows, then ReduxKit's playground stories. Run it with `swift run Demo`. Every run prints the
+// same: the Devtools story saves its state in a new temporary folder, removed when it ends, unless
+// `--state-dir PATH` (or $REDUXKIT_DEMO_STATE_DIR) names a folder to keep it in, which a later run
+// given the same folder restores (Stories/DemoStateFolder.swift).
 //
 // First, "The Gist" (ReduxKit's own example), at the top level of main.swift. Edits from the
 // original text, each needed by today's Swift and nothing else:

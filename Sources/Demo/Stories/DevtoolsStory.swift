@@ -4,10 +4,13 @@ import ReduxKitLinuxDevtools
 
 /// Devtools on a todo list: edited through actions, undone and redone with time
 /// travel, every action logged to a JSON Lines file and replayed into a new
-/// store, and the state saved to a file that the next run of the Demo restores.
+/// store, and the state saved to a file that a later run of the Demo restores
+/// when given the same state folder.
 ///
-/// The files go in `$REDUXKIT_DEMO_STATE_DIR`, or in a `reduxkitlinux-demo`
-/// folder in the temporary directory.
+/// The files go in the folder `--state-dir PATH` names, else in
+/// `$REDUXKIT_DEMO_STATE_DIR`, else in a new temporary folder removed at the
+/// end of the story: by default every run starts from an empty list and prints
+/// the same, on every machine.
 enum DevtoolsStory {
     struct Todo: Codable, Equatable, Sendable, CustomStringConvertible {
         var title: String
@@ -41,11 +44,17 @@ enum DevtoolsStory {
 
     static func run() {
         printStoryTitle("Devtools: time travel, an action log replayed, state kept across runs")
-        let environment = ProcessInfo.processInfo.environment
-        let directory =
-            environment["REDUXKIT_DEMO_STATE_DIR"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("reduxkitlinux-demo")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        print(
+            "the state folder: --state-dir PATH or $REDUXKIT_DEMO_STATE_DIR if given,"
+                + " else a new temporary one, removed when the story ends")
+        let folder = DemoStateFolder.fromCommandLine()
+        defer { folder.removeIfTemporary() }
+        // Every store, log and persistence of the story is freed when it returns,
+        // before a temporary folder is removed.
+        run(in: folder.url)
+    }
+
+    private static func run(in directory: URL) {
         let stateFile = directory.appendingPathComponent("todos.json")
         let logFile = directory.appendingPathComponent("actions.jsonl")
 
@@ -58,9 +67,9 @@ enum DevtoolsStory {
         let store = createStore(reducer, TodoList(), enhancer)
         let started = store.state
         if started.todos.isEmpty {
-            print("no todos saved yet: this is the first run")
+            print("no todos saved in the state folder yet: starting from an empty list")
         } else {
-            print("restored \(started.todos.count) todos saved by the previous run: \(started.todos)")
+            print("restored \(started.todos.count) todos an earlier run saved in the state folder: \(started.todos)")
         }
         let run = started.todos.count / 3 + 1
 
@@ -88,7 +97,7 @@ enum DevtoolsStory {
 
         persistence.flush()
         print(
-            "saved \(store.state.todos.count) todos to \(stateFile.lastPathComponent); run the Demo again to restore them"
-        )
+            "saved \(store.state.todos.count) todos to \(stateFile.lastPathComponent);"
+                + " a run given the same state folder restores them")
     }
 }
