@@ -147,6 +147,14 @@ public final class Store<State> {
     /// same state twice, even when subscribers dispatch. It may be called from
     /// a subscriber (the new subscriber then first hears of the next dispatch).
     ///
+    /// A `@MainActor` view model's subscriber ties the store to the main actor,
+    /// so the compiler then refuses to let another thread use it:
+    /// `Task.detached { store.dispatch(…) }` fails with `passing closure as a
+    /// 'sending' parameter risks causing data races between main
+    /// actor-isolated code and concurrent execution of the closure`. When
+    /// background work dispatches too, share the store (``SharedStore``) and
+    /// subscribe with ``SharedStore/subscribe(isolated:includingCurrentState:)``.
+    ///
     /// - Parameter subscriber: Called with each new state, in the store's domain.
     /// - Returns: A handle whose `dispose()` removes this subscriber and releases
     ///   it; after `dispose()` returns, the subscriber is never called again. The

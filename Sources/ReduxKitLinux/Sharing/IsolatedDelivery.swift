@@ -21,8 +21,12 @@ extension SharedStore {
     /// state always arrives; while it is behind, only the newest state waits
     /// for it (memory stays flat however fast others dispatch). A nested
     /// dispatch from the subscriber goes through the lock like any other.
-    /// Write the closure in the parentheses: after the closure form of
-    /// ``subscribe(_:)``, a trailing closure would be ambiguous.
+    /// Write the closure in the parentheses, after `isolated:`. As a trailing
+    /// closure (`store.subscribe { @MainActor [weak self] state in
+    /// self?.count = state.count }`) it goes to the plain ``subscribe(_:)``,
+    /// and the compiler refuses it: `converting function value of type
+    /// '@MainActor @Sendable (AppState) -> Void' to '@Sendable (AppState) ->
+    /// Void' loses global actor 'MainActor'`.
     ///
     /// - Parameters:
     ///   - subscriber: Called with new states on its own actor (on the

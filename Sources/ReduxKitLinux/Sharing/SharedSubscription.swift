@@ -34,7 +34,32 @@ extension SharedStore {
     ///
     /// The subscriber must be `@Sendable`, since it runs on whichever thread
     /// dispatches. For a subscriber isolated to an actor (a `@MainActor` view
-    /// model's), use ``subscribe(isolated:includingCurrentState:)``.
+    /// model's), use ``subscribe(isolated:includingCurrentState:)``, with the
+    /// closure inside the parentheses:
+    ///
+    /// ```swift
+    /// store.subscribe(isolated: { @MainActor [weak self] s in self?.value = s.count })
+    /// store.subscribe(isolated: self.update)  // a @MainActor method
+    /// ```
+    ///
+    /// Given to this method instead, such a subscriber does not compile. For a
+    /// `@MainActor` view model with a `value` property and an `update(_:)`
+    /// method, following a `SharedStore<CounterState>`, Swift 6.3.1 says (yours
+    /// name your own types and members):
+    ///
+    /// - `main actor-isolated property 'value' can not be mutated from a
+    ///   Sendable closure`, or `call to main actor-isolated instance method
+    ///   'update' in a synchronous nonisolated context`, for a plain closure
+    ///   that touches the view model (`store.subscribe { [weak self] s in
+    ///   self?.value = s.count }`);
+    /// - `converting function value of type '@MainActor @Sendable
+    ///   (CounterState) -> ()' to '@Sendable (CounterState) -> Void' loses
+    ///   global actor 'MainActor'`, for a method reference
+    ///   (`store.subscribe(self.update)`), and the same, `-> Void` in place of
+    ///   `-> ()`, for a `@MainActor` closure written as a trailing closure
+    ///   (`store.subscribe { @MainActor [weak self] s in self?.value = s.count }`).
+    ///
+    /// The fix for each is `subscribe(isolated:)`, as above.
     ///
     /// - Parameter subscriber: Called with each new state.
     /// - Returns: A handle that may be disposed from any thread; after
@@ -47,6 +72,11 @@ extension SharedStore {
     /// Adds a subscriber that first receives the current state, then every new
     /// one, with no gap a concurrent dispatch could fall into: both happen
     /// under the lock.
+    ///
+    /// For a `@MainActor` view model's subscriber, use
+    /// ``subscribe(isolated:includingCurrentState:)`` with
+    /// `includingCurrentState: true`: given here, it does not compile (see
+    /// ``subscribe(_:)`` for the compiler's messages).
     ///
     /// - Parameters:
     ///   - includingCurrentState: Whether to call `subscriber` with the current
@@ -65,6 +95,10 @@ extension SharedStore {
     /// Subscribes to a selected part of the state, called on the dispatching
     /// thread only when the selection changes (by `==`); see the same method of
     /// ``Store``.
+    ///
+    /// For a `@MainActor` view model's subscriber, use
+    /// ``subscribe(select:isolated:includingCurrentState:)``: given here, it
+    /// does not compile (see ``subscribe(_:)`` for the compiler's messages).
     ///
     /// - Parameters:
     ///   - select: Picks the part of the state to watch.

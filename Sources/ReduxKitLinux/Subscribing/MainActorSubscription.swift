@@ -6,7 +6,12 @@ extension Store {
     ///
     /// (Without it, Swift 6.3 would convert the explicitly `@MainActor` closure to
     /// the plain subscriber type, and forget that the store may now only be used
-    /// on the main actor.) Otherwise the same as ``subscribe(_:)``.
+    /// on the main actor.) Otherwise the same as ``subscribe(_:)``. A store that
+    /// other threads dispatch to must be a ``SharedStore``, with
+    /// ``SharedStore/subscribe(isolated:includingCurrentState:)``: sending this
+    /// store to another task afterwards fails to compile with `passing closure
+    /// as a 'sending' parameter risks causing data races between main
+    /// actor-isolated code and concurrent execution of the closure`.
     ///
     /// - Parameter subscriber: Called with each new state, on the main actor.
     /// - Returns: A handle whose `dispose()` removes this subscriber.
