@@ -43,10 +43,16 @@ extension CallSite: CustomStringConvertible {
 
 /// Fails the running test with `message`: through Swift Testing when a Swift
 /// Testing test is running, and through XCTest otherwise.
+///
+/// Swift Testing headlines an issue with its kind, and the only kind that
+/// carries the caller's words is a caught error (`Issue.record(comment)`
+/// headlines every issue "Issue recorded"): so the issue is recorded as a
+/// ``TestFailure`` whose description is the message's headline, with the
+/// whole message as its comment (what `withKnownIssue` matchers read).
 func failTest(_ message: String, at site: CallSite) {
     if Test.current != nil {
         Issue.record(
-            Comment(rawValue: message),
+            TestFailure(message: message), Comment(rawValue: message),
             sourceLocation: SourceLocation(
                 fileID: site.fileID, filePath: "\(site.filePath)", line: Int(site.line), column: Int(site.column)))
     } else {
@@ -55,5 +61,20 @@ func failTest(_ message: String, at site: CallSite) {
         #else
             FileHandle.standardError.write(Data("\(site.fileID):\(site.line): \(message)\n".utf8))
         #endif
+    }
+}
+
+/// A failed check of the testing product, as Swift Testing records it: its
+/// description is the failure message's headline (its first line, without the
+/// colon that introduces the details), so the issue reads `Caught error: The
+/// state after Add is not as asserted` where it would read `Issue recorded`.
+struct TestFailure: Error, CustomStringConvertible {
+    /// The whole failure message.
+    let message: String
+
+    /// The message's first line, without a trailing colon.
+    var description: String {
+        let headline = message.prefix { !$0.isNewline }
+        return String(headline.hasSuffix(":") ? headline.dropLast() : headline)
     }
 }

@@ -37,7 +37,8 @@ struct TestStoreTests {
         #expect(failures.values.first == "The state after Add is not as asserted:\n  state.count: expected 3, got 2")
         #expect(
             failures.values.last
-                == "Tag changed the state, but no change was asserted:\n  state.tags.count: expected 0, got 1")
+                == "Tag changed the state, but no change was asserted:\n"
+                + "  state.tags: expected [] (0 elements), got [\"x\"] (1 element)")
     }
 
     @Test func actionsDispatchedInResponseMustBeReceivedInOrder() {
@@ -143,6 +144,30 @@ struct TestStoreTests {
             issue.comments.contains { $0.rawValue.contains("state.count: expected 2, got 1") }
                 && issue.sourceLocation?.line == lines.values.first
                 && issue.sourceLocation?.fileName == "TestStoreTests.swift"
+        }
+    }
+
+    /// Issue 20, item 16: Swift Testing headlines an issue with its kind
+    /// ("Issue recorded" for a comment alone); the test store records a caught
+    /// error whose description is what failed, the whole message its comment.
+    @Test func aFailureIsHeadlinedWithWhatFailed() {
+        withKnownIssue {
+            let test = TestStore(initialState: Profile(), reducer: TestStoreFixtures.reducer)
+            test.dispatch(Tag(tag: "x"))
+        } matching: { issue in
+            String(describing: issue.kind) == "Caught error: Tag changed the state, but no change was asserted"
+                && issue.comments.map(\.rawValue) == [
+                    "Tag changed the state, but no change was asserted:\n"
+                        + "  state.tags: expected [] (0 elements), got [\"x\"] (1 element)"
+                ]
+        }
+        withKnownIssue {
+            let test = TestStore(
+                initialState: Profile(), reducer: TestStoreFixtures.reducer, middleware: [thunkMiddleware()])
+            test.dispatch(Thunk<Profile> { _, _ in }) { $0.count = 1 }
+        } matching: { issue in
+            issue.error.map { String(describing: $0) }
+                == "Thunk<Profile> never reached the reducer, so the state did not change as asserted."
         }
     }
 
