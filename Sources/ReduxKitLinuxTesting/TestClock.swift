@@ -19,8 +19,9 @@ import Foundation
 /// where they were asked to, then wake every sleep whose deadline has come, in
 /// deadline order (sleeps with the same deadline in the order they began). A
 /// woken task that sleeps again counts from the new ``now``; wait for it with
-/// ``waitForSleepers(_:)`` before moving time again. A sleep whose task is
-/// cancelled ends at once with `CancellationError`, like `Task.sleep`.
+/// ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before moving
+/// time again. A sleep whose task is cancelled ends at once with
+/// `CancellationError`, like `Task.sleep`.
 public final class TestClock: Clock, Sendable {
     /// A point on a test clock: how far it was moved from where it started.
     public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -78,7 +79,7 @@ public final class TestClock: Clock, Sendable {
         /// Sleeps cancelled before they had parked their continuation.
         var cancelledSleeps: Set<UInt64> = []
         var sleepCalls = 0
-        /// Tests waiting for sleepers (``waitForSleepers(_:)``).
+        /// Tests waiting for sleepers (``waitForSleepers(_:timeout:fileID:filePath:line:column:)``).
         var waiters: [UInt64: SleeperWaiter] = [:]
         /// Waits cancelled before they had parked their continuation.
         var cancelledWaits: Set<UInt64> = []
@@ -184,8 +185,55 @@ public final class TestClock: Clock, Sendable {
     /// already do), or when the waiting task is cancelled: how a test waits,
     /// without polling, for the code under test to reach its sleep.
     ///
-    /// - Parameter count: How many sleeps to wait for.
-    public func waitForSleepers(_ count: Int = 1) async {
+    /// A wait that `timeout` (wall-clock time: this clock moves only when the
+    /// test moves it) does not see satisfied fails the test, saying how many
+    /// sleeps it waited for and how many there are, and returns, so a test
+    /// whose code never sleeps ends instead of hanging.
+    ///
+    /// - Parameters:
+    ///   - count: How many sleeps to wait for.
+    ///   - timeout: How long to wait at most, on the wall clock (10 seconds by default).
+    ///   - fileID: Where the wait is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    public func waitForSleepers(
+        _ count: Int = 1, timeout: Duration = .seconds(10),
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        if sleeping >= count { return }
+        let satisfied = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask {
+                await self.parkUntilSleeping(count)
+                return true
+            }
+            group.addTask {
+                do {
+                    try await ContinuousClock().sleep(for: timeout)
+                    return false
+                } catch {
+                    return nil  // cancelled
+                }
+            }
+            // The first to end decides; nil when the waiting task was cancelled.
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return Task.isCancelled ? nil : first
+        }
+        let (sleeping, now, sleepCalls, nextDeadline) = status.withLock { status in
+            (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.values.map(\.deadline).min())
+        }
+        guard satisfied == false, sleeping < count else { return }
+        failTest(
+            TestStoreFailure.sleepersTimedOut(
+                awaited: count, within: timeout, sleeping: sleeping, now: now.offset, sleepCalls: sleepCalls,
+                nextDeadline: nextDeadline?.offset),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Returns once at least `count` sleeps wait on the clock, or when the
+    /// waiting task is cancelled.
+    private func parkUntilSleeping(_ count: Int) async {
         let id = status.withLock { status in
             defer { status.nextID &+= 1 }
             return status.nextID

@@ -14,7 +14,7 @@ import ReduxKitLinuxEffects
 ///     state.isLoading = false
 ///     state.profile = action.value
 /// }
-/// await test.finish(timeout: .seconds(5))                  // every effect has ended
+/// await test.finish()                                      // every effect has ended (within 10 s)
 /// ```
 ///
 /// `dispatch` runs the action through the middleware and the reducer, then
@@ -23,10 +23,12 @@ import ReduxKitLinuxEffects
 /// the fields that differ, one per line. Actions that middleware or effects
 /// dispatch in response are queued, in the order the reducer saw them, and each
 /// must be asserted with `receive`, which waits for one without polling (up to
-/// a timeout measured on `timeoutClock`). Dispatching with actions left
-/// unasserted fails; so does `finish` or the test store going away with an
-/// action left unasserted or an effect its middleware started (an async thunk,
-/// a listener's effect, what they start) still running. Failures go to Swift
+/// a timeout measured on `timeoutClock`; when that is not the wall clock, a
+/// wait also ends after ten seconds of wall-clock time, so a buggy test fails
+/// instead of hanging). Dispatching with actions left unasserted fails; so does
+/// `finish` or the test store going away with an action left unasserted or an
+/// effect its middleware started (an async thunk, a listener's effect, what
+/// they start) still running. Failures go to Swift
 /// Testing when it runs the test, and to XCTest otherwise, at the test's own
 /// line; each says first what failed, then the details.
 ///
@@ -62,6 +64,12 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// something fails the same whatever the grace.
     static var effectEndGrace: Duration { .seconds(1) }
 
+    /// How long, on the wall clock, `receive` and `finish` wait at most when
+    /// `timeoutClock` is not the wall clock: a ``TestClock`` moves only when the
+    /// test moves it, so a test that never does would otherwise wait for ever.
+    /// A safety net for a buggy test, far above any wait a passing test makes.
+    let wallClockLimit = Locked(Duration.seconds(10))
+
     /// Creates a test store around a reducer (in-place) and its middleware.
     ///
     /// - Parameters:
@@ -70,7 +78,8 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
     ///   - timeoutClock: What `receive` and `finish(timeout:)` measure their
     ///     timeouts on: the wall clock by default; a ``TestClock`` makes a
-    ///     timeout pass only when the test moves it.
+    ///     timeout pass only when the test moves it (and a wait that ten
+    ///     seconds of wall-clock time do not end fails all the same).
     ///   - onFailure: Receives failure messages instead of the running test
     ///     (for testing tools built on this); `nil` fails the test.
     ///   - fileID: Where the test creates it (filled in for you), as `#fileID` gives it.
@@ -203,6 +212,22 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
 
     func fail(_ message: String, at site: CallSite) {
         if let onFailure { onFailure(message) } else { failTest(message, at: site) }
+    }
+
+    /// Sets how long `receive` and `finish` wait at most on the wall clock when
+    /// the timeout clock is not the wall clock (10 seconds unless set): for the
+    /// testing product's own tests of that limit.
+    ///
+    /// - Parameter limit: The longest wait, on the wall clock.
+    package func limitWallClockWaits(to limit: Duration) {
+        wallClockLimit.withLock { $0 = limit }
+    }
+
+    /// The wall-clock limit of a wait measured on the timeout clock: `nil` when
+    /// the timeout clock is the wall clock, its timeout being the limit then.
+    var wallClockNet: Duration? {
+        if timeoutClock is ContinuousClock || timeoutClock is SuspendingClock { return nil }
+        return wallClockLimit.withLock { $0 }
     }
 
     /// Notes an assertion's call site (where the end-of-test checks point).

@@ -1,7 +1,8 @@
 import ReduxKitLinux
 
-/// The test store's failure messages: a headline saying what failed, then the
-/// details, indented, one per line.
+/// The testing product's failure messages (the test store's and the test
+/// clock's): a headline saying what failed, then the details, indented, one per
+/// line.
 enum TestStoreFailure {
     /// Received actions the test did not assert, `when` ("before dispatching
     /// X", "at the end of the test").
@@ -27,6 +28,36 @@ enum TestStoreFailure {
             default: "\(running) effects are still running: move their clock, or wait longer."
             }
         return message("Expected to receive \(expected), but nothing was received within \(timeout)", details: [detail])
+    }
+
+    /// No action came before the wall-clock limit, the timeout clock (not the
+    /// wall clock) not having reached the timeout.
+    static func nothingReceived(
+        _ expected: String, within timeout: Duration, gaveUpAfter limit: Duration, running: Int
+    ) -> String {
+        message(
+            "Expected to receive \(expected), but nothing was received within \(limit) of wall-clock time",
+            details: [
+                "Its timeout, \(timeout), is measured on the test store's timeoutClock, which did not get that far.",
+                running == 0
+                    ? "No effect is running, so none is coming."
+                    : "\(running) \(running == 1 ? "effect is" : "effects are") still running.",
+            ])
+    }
+
+    /// Fewer sleeps than awaited came to the test clock within the timeout.
+    static func sleepersTimedOut(
+        awaited count: Int, within timeout: Duration, sleeping: Int, now: Duration, sleepCalls: Int,
+        nextDeadline: Duration?
+    ) -> String {
+        message(
+            "waitForSleepers: waited \(timeout) for \(count == 1 ? "1 sleeper" : "\(count) sleepers") on the TestClock, "
+                + "but \(sleeping) \(sleeping == 1 ? "is" : "are") sleeping",
+            details: [
+                "now: \(now); sleeps begun so far: \(sleepCalls); next deadline: \(nextDeadline.map { "\($0)" } ?? "none").",
+                "Does the code under test sleep on this clock (its Dependencies' clock, a Persistence's clock:), "
+                    + "and has it got that far? A sleep the clock woke, or a cancelled one, no longer counts.",
+            ])
     }
 
     /// The state after an action is not the one the test described.

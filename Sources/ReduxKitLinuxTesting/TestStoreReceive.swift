@@ -146,10 +146,20 @@ extension TestStore {
         isolation: isolated (any Actor)? = #isolation
     ) async {
         note(site)
-        guard let step = await nextReceived(within: timeout) else {
+        let step: ReductionRecorder<State>.Step
+        switch await nextReceived(within: timeout) {
+        case .received(let received):
+            step = received
+        case .timedOut:
             fail(
                 TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount), at: site
             )
+            return
+        case .gaveUp(let limit):
+            let running = store.runningEffectCount
+            fail(
+                TestStoreFailure.nothingReceived(expected, within: timeout, gaveUpAfter: limit, running: running),
+                at: site)
             return
         }
         guard let matched = match(step.action) else {
@@ -161,27 +171,46 @@ extension TestStore {
         check(step, expected: state, asserted: asserted, at: site)
     }
 
-    /// The next received action's step, waiting up to `timeout` (on the
-    /// timeout clock) for one; `nil` if none came.
+    /// How a wait for the next received action ended.
+    enum Reception: Sendable {
+        /// The action came.
+        case received(ReductionRecorder<State>.Step)
+        /// The timeout passed on the timeout clock (or the waiting task was cancelled).
+        case timedOut
+        /// The wall-clock limit passed first (the timeout clock not being the wall clock).
+        case gaveUp(Duration)
+    }
+
+    /// The next received action's step, waiting up to `timeout` on the timeout
+    /// clock (and up to the wall-clock limit, when that is not the wall clock).
     private func nextReceived(
         within timeout: Duration, isolation: isolated (any Actor)? = #isolation
-    ) async -> ReductionRecorder<State>.Step? {
+    ) async -> Reception {
         let recorder = recorder
         let clock = timeoutClock
-        return await withTaskGroup(of: ReductionRecorder<State>.Step?.self) { group in
-            group.addTask { await recorder.nextReceived() }
+        let limit = wallClockNet
+        return await withTaskGroup(of: Reception?.self) { group in
+            group.addTask { await recorder.nextReceived().map { .received($0) } }
             group.addTask {
                 await sleepUnlessCancelled(on: clock, for: timeout)
-                return nil
+                return .timedOut
             }
-            // The first to end wins; the other is cancelled. A step the waiter
+            if let limit {
+                group.addTask {
+                    await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
+                    return .gaveUp(limit)
+                }
+            }
+            // The first to end wins; the others are cancelled. A step the waiter
             // took just as the timeout ended is still returned, never lost.
-            var received: ReductionRecorder<State>.Step?
-            for await step in group {
+            var first: Reception?
+            var received: Reception?
+            for await outcome in group {
                 group.cancelAll()
-                if received == nil { received = step }
+                if first == nil { first = outcome }
+                if case .received = outcome { received = outcome }
             }
-            return received
+            return received ?? first ?? .timedOut
         }
     }
 }

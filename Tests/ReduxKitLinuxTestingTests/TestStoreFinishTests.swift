@@ -76,16 +76,22 @@ struct TestStoreFinishTests {
                 "An action was received but not asserted at the end of the test:\n  Fulfilled(") == true)
     }
 
+    /// The synchronous finish, as a synchronous test calls it (an async test
+    /// cannot: there `finish()` is the one that waits).
+    static func finishSynchronously(_ test: TestStore<Profile>) {
+        test.finish()
+    }
+
     @Test func theSynchronousFinishFailsWhileAnEffectRuns() async {
         let failures = Recorder<String>()
         let gate = Gate()
         let test = TestStoreFixtures.makeTestStore(failures, gate: gate)
         test.dispatch(Hold())
-        test.finish()
+        Self.finishSynchronously(test)
         #expect(failures.values.first?.hasPrefix("1 effect still running at the end of the test:\n") == true)
         #expect(
-            failures.values.first?.contains("finish() checks at once; await finish(timeout:) waits for effects.")
-                == true)
+            failures.values.first?.contains(
+                "finish() checks at once; in an async test, await finish() waits for effects.") == true)
         gate.open()
         await test.finish(timeout: .seconds(30))
         #expect(failures.count == 1)

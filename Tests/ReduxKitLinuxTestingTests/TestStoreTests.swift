@@ -72,7 +72,7 @@ struct TestStoreTests {
         await test.receive(Add.self) { $0.count = 1 }
         await test.receive(Tag.self) { $0.name = "Grace" }
         await test.receive(Tag.self) { $0.tags = ["wrong"] }
-        test.finish()
+        await test.finish()
         #expect(failures.values.count == 2)
         #expect(failures.values.first == "Expected to receive Tag, but received Rename:\n  Rename(name: \"Grace\")")
         #expect(
@@ -89,9 +89,8 @@ struct TestStoreTests {
             $0.isLoading = false
             $0.name = "Ada"
         }
-        // The synchronous finish gives the thunk's task the moment it needs to
-        // return after dispatching its last action.
-        test.finish()
+        // The thunk's task returns a moment after dispatching its last action.
+        await test.finish()
         #expect(failures.values.isEmpty)
     }
 
@@ -121,7 +120,7 @@ struct TestStoreTests {
         let failures = Recorder<String>()
         let test = Self.makeTestStore(failures)
         test.dispatch(Thunk<Profile> { dispatch, _ in _ = dispatch(Add(amount: 5)) })
-        test.finish()
+        await test.finish()
         #expect(
             failures.values == ["An action was received but not asserted at the end of the test:\n  Add(amount: 5)"])
     }

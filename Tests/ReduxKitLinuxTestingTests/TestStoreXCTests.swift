@@ -21,7 +21,7 @@ final class TestStoreXCTests: XCTestCase {
         test.dispatch(Add(amount: 2)) { $0.value = 2 }
         test.dispatch(Thunk<Count> { dispatch, _ in _ = dispatch(Add(amount: 3)) })
         await test.receive(Add.self) { action, state in state.value += action.amount }
-        test.finish()
+        await test.finish()
         test.dispatch(Thunk<Count> { dispatch, _ in _ = dispatch(Add(amount: 1)) })
         await test.receive(Add.self) { $0.value = 6 }
         await test.finish(timeout: .seconds(30))
