@@ -100,8 +100,10 @@ struct ActionLogWriterTests {
 
     /// An action whose encoding waits for the test: it holds the writer up.
     struct HoldsTheWriter: Action, Codable {
+        static let entered = DispatchSemaphore(value: 0)
         static let released = DispatchSemaphore(value: 0)
         func encode(to encoder: any Encoder) throws {
+            Self.entered.signal()
             Self.released.wait()
             var container = encoder.singleValueContainer()
             try container.encode("held")
@@ -131,6 +133,8 @@ struct ActionLogWriterTests {
         producer.enter()
         Thread.detachNewThread {
             store.dispatch(HoldsTheWriter())
+            // The writer has taken it, alone, and is held: what follows waits in the buffer.
+            HoldsTheWriter.entered.wait()
             for index in 0..<(ActionLogSink.backlogLimit + extra) { store.dispatch(Tick(index: index)) }
             producer.leave()
         }
