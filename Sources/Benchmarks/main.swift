@@ -85,10 +85,23 @@ let workloads: [(id: String, run: () async -> Row)] = [
         }
     ),
 ]
+let valueReducerWorkloads: [(id: String, run: () async -> Row)] = ValueReducerWorkloads.Spelling.allCases.flatMap {
+    spelling in
+    [1_000, 100_000, 1_000_000].map { size in
+        (
+            "17",
+            {
+                ValueReducerWorkloads.row(
+                    spelling, size: size / (quick ? 10 : 1), appends: 2_000 / scale, runs: size >= 1_000_000 ? 3 : runs)
+            }
+        )
+    }
+}
+
 // Workload 11 waits on the main actor for its subscriber, so the workloads run in an async
 // top level that leaves the main actor free while it waits.
 var rows: [Row] = []
-for workload in workloads where only == nil || workload.id == only {
+for workload in workloads + valueReducerWorkloads where only == nil || workload.id == only {
     rows.append(await workload.run())
 }
 printTable(rows)

@@ -40,13 +40,11 @@ public func combineReducers<State>(_ reducers: InPlaceReducer<State>...) -> InPl
 /// - Returns: An optional-state reducer that runs them all.
 public func combineReducers<State>(_ reducers: [Reducer<State>]) -> Reducer<State> {
     guard let first = reducers.first else { Misuse.fail(Misuse.combineNoReducers) }
-    let rest = reducers.dropFirst()
-    return { state, action in
-        var result = first(state, action)
-        for reducer in rest {
-            result = reducer(result, action)
-        }
-        return result
+    // Each reducer gets the state the previous one returned, moved into it,
+    // so reducers that change their state in place copy nothing. Chained
+    // once, here, so a dispatch makes one call per reducer and no loop.
+    return reducers.dropFirst().reduce(first) { earlier, next in
+        { state, action in next(earlier(consume state, action), action) }
     }
 }
 

@@ -55,7 +55,7 @@ public func pullback<Parent, Child>(
     _ reducer: @escaping Reducer<Child>,
     state: WritableKeyPath<Parent, Child?>
 ) -> InPlaceReducer<Parent> {
-    pullback({ (child: inout Child?, action: any Action) in child = reducer(child, action) }, state: state)
+    pullback({ (child: inout Child?, action: any Action) in reduce(&child, with: reducer, action) }, state: state)
 }
 
 /// Lifts an in-place child reducer, typed on its own actions, to its parent's

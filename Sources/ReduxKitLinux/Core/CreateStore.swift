@@ -62,10 +62,9 @@ public func createStore<State>(_ reducer: @escaping Reducer<State>, _ state: Sta
 /// ```
 ///
 /// An enhancer receives the reducer as an optional-state ``Reducer``, since
-/// that is what a ``StoreCreator`` takes; the store then runs whatever reducer
-/// the enhancer passes on, which copies the state on each dispatch. To keep
-/// in-place updates with middleware, apply the middleware to the store itself
-/// with `applyMiddleware(_:to:)`.
+/// that is what a ``StoreCreator`` takes; the store moves its state into it,
+/// so the state is still changed in place, as long as the enhancer passes on
+/// a reducer that does not keep the old state.
 ///
 /// - Parameters:
 ///   - reducer: Changes the state in place; see ``InPlaceReducer``.
@@ -81,7 +80,7 @@ public func createStore<State>(
     guard let enhancer else { return Store(core: StoreCore(reducer: reducer, state: state)) }
     let initialState = state
     let optionalStateReducer: Reducer<State> = { state, action in
-        var state = state ?? initialState
+        var state = (consume state) ?? initialState
         reducer(&state, action)
         return state
     }

@@ -20,9 +20,17 @@
 /// reducer need not be `Sendable`; it may not dispatch, subscribe or read the
 /// store it belongs to.
 ///
-/// A reducer that returns a new state copies it; for a large state, prefer an
-/// ``InPlaceReducer``, which the store runs on its state in place.
-public typealias Reducer<State> = (State?, any Action) -> State
+/// The reducer owns the state it is given (the parameter is `consuming`): the
+/// store moves its state into the call and takes the result back, so a
+/// reducer written as `var state = state ?? default; …; return state` changes
+/// the state's arrays and dictionaries in place, copying nothing, as long as
+/// it does not keep the old state elsewhere. A function or closure declared
+/// with a plain `State?` parameter (`func reducer(_ state: State?, …)`, a
+/// closure literal with its parameter types written out) still converts to
+/// this type, but only borrows the state, so its first change copies it;
+/// declare the parameter `consuming State?`, or let a closure literal's types
+/// be inferred, to stay in place. See <doc:ActionsAndReducers>.
+public typealias Reducer<State> = (consuming State?, any Action) -> State
 
 /// A reducer that changes the state in place: `(inout State, any Action) -> Void`.
 ///
@@ -42,9 +50,34 @@ public typealias Reducer<State> = (State?, any Action) -> State
 /// and may not use its own store.
 public typealias InPlaceReducer<State> = (inout State, any Action) -> Void
 
-/// Turns an optional-state reducer into an in-place one: the state is passed to
-/// `reducer` and replaced with its result.
+/// Turns an optional-state reducer into an in-place one: the state is moved
+/// into `reducer` and replaced with its result (see ``reduce(_:with:_:)``).
 @inlinable
 func inPlace<State>(_ reducer: @escaping Reducer<State>) -> InPlaceReducer<State> {
-    { state, action in state = reducer(state, action) }
+    { state, action in reduce(&state, with: reducer, action) }
+}
+
+/// Moves `state` into `reducer` and puts the result in its place, so the
+/// reducer holds the only reference to the state's buffers and changes them
+/// in place.
+///
+/// Why this is sound: between the move and the initialisation the memory
+/// holds no value, and nothing can read it. The reducer runs in its store's
+/// domain with the store marked as reducing, so any use of the store from
+/// inside it stops the process before it reads the state (`Misuse`), and a
+/// reducer does not throw; a trap inside it ends the process.
+@inlinable
+func reduce<State>(_ state: inout State, with reducer: Reducer<State>, _ action: any Action) {
+    withUnsafeMutablePointer(to: &state) { storage in
+        storage.initialize(to: reducer(storage.move(), action))
+    }
+}
+
+/// The same for an optional field (``pullback(_:state:)-(_,WritableKeyPath<Parent,Child?>)``):
+/// the field is moved into `reducer`, `nil` until it is first set.
+@inlinable
+func reduce<State>(_ state: inout State?, with reducer: Reducer<State>, _ action: any Action) {
+    withUnsafeMutablePointer(to: &state) { storage in
+        storage.initialize(to: reducer(storage.move(), action))
+    }
 }
