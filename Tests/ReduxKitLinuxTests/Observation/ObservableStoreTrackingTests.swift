@@ -222,6 +222,24 @@ struct ObservableStoreTrackingTests {
         #expect(model.statesApplied == 2)
     }
 
+    /// An element read by index is found again by the identity of its key
+    /// path objects; once dropped, reading it again tracks it afresh.
+    @Test func anElementNoOneReadsAgainIsDroppedAndTrackedAfreshWhenReadAgain() {
+        let model = Self.makeModel()
+        let reader = TrackedReader { model[\.todos, 0, \.done] }
+        let second = TrackedReader { model[\.todos, 0, \.done] }  // found again: still one field
+        #expect(model.trackedFieldCount == 1)
+        model.dispatch(ScreenAction.toggle(0))
+        #expect([reader.count, second.count] == [1, 1])
+        model.dispatch(ScreenAction.toggle(0))  // not read again: dropped, no one told
+        #expect([reader.count, second.count] == [1, 1])
+        #expect(model.trackedFieldCount == 0)
+        reader.track()
+        #expect(model.trackedFieldCount == 1)
+        model.dispatch(ScreenAction.toggle(0))
+        #expect(reader.count == 2)
+    }
+
     @Test func aFieldNoOneReadsAgainIsDroppedAfterItChanges() {
         let model = Self.makeModel()
         let reader = TrackedReader { model.count }
