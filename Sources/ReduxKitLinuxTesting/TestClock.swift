@@ -208,12 +208,8 @@ public final class TestClock: Clock, Sendable {
                 return true
             }
             group.addTask {
-                do {
-                    try await ContinuousClock().sleep(for: timeout)
-                    return false
-                } catch {
-                    return nil  // cancelled
-                }
+                await sleepUnlessCancelled(on: ContinuousClock(), for: timeout)
+                return false
             }
             // The first to end decides; nil when the waiting task was cancelled.
             let first = await group.next() ?? nil
