@@ -81,6 +81,14 @@
         "replayActionLog feeds a log to a store's reducer: replay into a store created by createStore "
         + "(not a scoped store)."
 
+    /// An ActionLogRotation was made with a size below one byte.
+    package static let actionLogRotationSize = "ActionLogRotation(maxBytes:keep:) needs maxBytes of at least 1."
+    /// An ActionLogRotation was made to keep a negative number of files.
+    package static let actionLogRotationKeep = "ActionLogRotation(maxBytes:keep:) needs keep of at least 0."
+    /// A CrashRecovery's enhancer was applied to a second store.
+    package static let crashRecoveryKeepsOneStore =
+        "A CrashRecovery recovers one store; make one (with its Persistence and ActionLog) for each store."
+
     /// A Persistence's enhancer was applied to a second store.
     package static let persistenceKeepsOneStore =
         "A Persistence keeps one store's state; make one Persistence for each store and file."

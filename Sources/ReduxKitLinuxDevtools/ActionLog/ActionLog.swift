@@ -74,16 +74,21 @@ public enum UnregisteredActions: Sendable {
 public final class ActionLog<State>: Sendable {
     /// The file the log writes.
     public let file: URL
-    private let registry: ActionRegistry
-    private let unregistered: UnregisteredActions
-    private let onError: @Sendable (any Error) -> Void
+    /// The version of the state's shape written in each session's header.
+    public let version: Int
+    private let settings: ActionLogRecorder.Settings
     private let recorder = Locked<(attached: Bool, recorder: ActionLogRecorder?)>((false, nil))
 
     /// Creates an action log; it opens `file` when its enhancer creates the store.
     ///
     /// - Parameters:
     ///   - registry: The action types to record.
-    ///   - file: The file to write; emptied when the store is created.
+    ///   - file: The file to write. Each store's run appends a session to it.
+    ///   - version: The version of the state's shape (as ``Persistence``'s),
+    ///     written in each session's header.
+    ///   - rotation: When to start a new file, and how many old ones to keep;
+    ///     `nil` (the default) for one file that grows.
+    ///   - durability: How soon lines reach the file and the disk.
     ///   - unregistered: Whether an action of a type not in `registry` is an
     ///     error (``UnregisteredActions/report``, the default) or expected.
     ///   - onError: Called with each ``ActionLogWriteError``: in the store's
@@ -94,13 +99,17 @@ public final class ActionLog<State>: Sendable {
     public init(
         registry: ActionRegistry,
         file: URL,
+        version: Int = 1,
+        rotation: ActionLogRotation? = nil,
+        durability: ActionLogDurability = .buffered,
         unregistered: UnregisteredActions = .report,
         onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
     ) {
         self.file = file
-        self.registry = registry
-        self.unregistered = unregistered
-        self.onError = onError
+        self.version = version
+        settings = ActionLogRecorder.Settings(
+            registry: registry, file: file, version: version, unregistered: unregistered, rotation: rotation,
+            durability: durability, onError: onError)
     }
 
     /// The enhancer to create the store with, in any position among the others.
@@ -115,6 +124,12 @@ public final class ActionLog<State>: Sendable {
         }
     }
 
+    /// The identifier of the session this log is writing (in its header and
+    /// in ``ActionLogSession/id``); `nil` until the store is created.
+    public var sessionID: String? {
+        recorder.withLock { $0.recorder }?.session
+    }
+
     /// Writes everything recorded so far to the file, and returns when it is
     /// there. (Lines get there soon without it: this is for a point where they
     /// must be.)
@@ -127,23 +142,30 @@ public final class ActionLog<State>: Sendable {
         recorder.withLock { $0.recorder }?.sink
     }
 
-    /// Opens the file and records every reduction and jump of `core`.
-    func attach(to core: StoreCore<State>) {
-        let recorder = makeRecorder()
+    /// The recorder, once the store is created.
+    var activeRecorder: ActionLogRecorder? {
+        recorder.withLock { $0.recorder }
+    }
+
+    /// Opens the file, starts a session with `core`'s state and records every
+    /// reduction and jump of `core`.
+    func attach(to core: StoreCore<State>, recovered: ActionLogRecoveryNote? = nil) {
+        let starting = core.read { ActionLogRecorder.startingState($0, file: file, onError: settings.onError) }
+        let recorder = makeRecorder(startingState: starting, recovered: recovered)
         // The core keeps the recorder alive; nothing here holds the core.
         core.observe(
-            reduced: { action, _ in recorder.record(action) },
+            reduced: { action, state in recorder.record(action, state: state) },
             jumped: { state in recorder.recordJump(to: state) })
     }
 
-    /// Opens the file for the log's one store.
-    func makeRecorder() -> ActionLogRecorder {
+    /// Opens the file for the log's one store and writes the session's header.
+    func makeRecorder(startingState: Data?, recovered: ActionLogRecoveryNote? = nil) -> ActionLogRecorder {
         let alreadyAttached = recorder.withLock { state in
             defer { state.attached = true }
             return state.attached
         }
         if alreadyAttached { Misuse.fail(Misuse.actionLogRecordsOneStore) }
-        let made = ActionLogRecorder(registry: registry, file: file, unregistered: unregistered, onError: onError)
+        let made = ActionLogRecorder(settings: settings, startingState: startingState, recovered: recovered)
         recorder.withLock { $0.recorder = made }
         return made
     }

@@ -105,6 +105,8 @@ public struct ActionLogError: Error, Equatable, CustomStringConvertible {
         /// (the process was killed, or the disk filled up). The lines before it
         /// replay with ``ActionLogReplayOptions/allowingTornLastLine``.
         case tornLastLine
+        /// A replay named a session the log does not have (the line is 0).
+        case noSuchSession(Int)
     }
 
     /// The line, counted from 1.
@@ -135,6 +137,8 @@ public struct ActionLogError: Error, Equatable, CustomStringConvertible {
         case .tornLastLine:
             "line \(line): the last line is torn (its writer stopped in the middle of it); "
                 + "replay with options: .allowingTornLastLine to replay the lines before it"
+        case .noSuchSession(let number):
+            "the log has no session \(number) (sessions are numbered from 1, oldest first)"
         }
     }
 }

@@ -22,6 +22,10 @@ struct ActionLogEntry: Sendable {
         case jump(state: Data)
         /// A jump whose state could not be encoded.
         case unrecordedJump
+        /// A session's header, or (``ActionLogHeaderLine/continues``) the
+        /// header of a file rotation starts in the middle of it: the writer
+        /// rotates the file before writing it.
+        case header(ActionLogHeaderLine)
     }
 
     let kind: Kind
@@ -35,6 +39,32 @@ struct ActionLogEntry: Sendable {
         clock_gettime(CLOCK_REALTIME, &now)
         seconds = Int(now.tv_sec)
         nanoseconds = Int(now.tv_nsec)
+    }
+}
+
+/// A session's header as the store's domain hands it to the writer (a class:
+/// an entry holds one reference, not the fields).
+final class ActionLogHeaderLine: Sendable {
+    /// The session's identifier.
+    let session: String
+    /// The version of the state's shape.
+    let version: Int
+    /// The entries of the session before it.
+    let entry: Int
+    /// Whether it continues the session in a new file.
+    let continues: Bool
+    /// The state's JSON, or `nil` if it could not be encoded.
+    let state: Data?
+    /// How crash recovery made the starting state.
+    let recovered: ActionLogRecoveryNote?
+
+    init(session: String, version: Int, entry: Int, continues: Bool, state: Data?, recovered: ActionLogRecoveryNote?) {
+        self.session = session
+        self.version = version
+        self.entry = entry
+        self.continues = continues
+        self.state = state
+        self.recovered = recovered
     }
 }
 
@@ -109,9 +139,40 @@ struct ActionLogLines {
         case .unrecordedJump:
             beginJump(entry)
             output.append(contentsOf: #","unrecorded":true"#.utf8)
+        case .header(let header):
+            appendHeader(header, entry)
         }
         output.append(contentsOf: "}\n".utf8)
         return failure
+    }
+
+    /// Whether the next header follows a torn line (the file, when opened,
+    /// ended in the middle of one); set by the writer, cleared once written.
+    var previousLineTorn = false
+
+    private mutating func appendHeader(_ header: ActionLogHeaderLine, _ entry: ActionLogEntry) {
+        output.append(contentsOf: ActionLogSessionHeader.prefix)
+        output.append(contentsOf: #"""#.utf8)
+        output.append(contentsOf: header.session.utf8)
+        output.append(contentsOf: #"""#.utf8)
+        if header.continues { output.append(contentsOf: #","continues":true"#.utf8) }
+        appendTimestamp(entry)
+        output.append(contentsOf: #","version":\#(header.version),"entry":\#(header.entry)"#.utf8)
+        if previousLineTorn {
+            previousLineTorn = false
+            output.append(contentsOf: #","previousLineTorn":true"#.utf8)
+        }
+        if let recovered = header.recovered {
+            output.append(contentsOf: #","recovered":"#.utf8)
+            // Two fields of fixed types: it always encodes.
+            output.append(contentsOf: try! encoder.encode(recovered))
+        }
+        if let state = header.state {
+            output.append(contentsOf: #","state":"#.utf8)
+            output.append(contentsOf: state)
+        } else {
+            output.append(contentsOf: #","stateUnrecorded":true"#.utf8)
+        }
     }
 
     private mutating func beginJump(_ entry: ActionLogEntry) {

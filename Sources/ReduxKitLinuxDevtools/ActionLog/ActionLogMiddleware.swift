@@ -32,10 +32,14 @@ public func actionLogMiddleware<State>(
             log.attach(to: core)
             return { next in next }
         }
-        let recorder = log.makeRecorder()
+        let recorder = log.makeRecorder(
+            startingState: ActionLogRecorder.startingState(api.getState(), file: url, onError: onError))
         return { next in
             { action in
-                recorder.record(action)
+                // Recorded before it goes on, so nested dispatches come after it;
+                // the state after it is not known yet, so a file rotation here
+                // starts without a state (`()` is not Encodable).
+                recorder.record(action, state: ())
                 return next(action)
             }
         }

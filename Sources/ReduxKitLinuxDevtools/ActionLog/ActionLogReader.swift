@@ -18,7 +18,7 @@ struct ActionLogReader<State> {
         let unrecorded: Bool?
     }
 
-    /// A jump's line, its state decoded as `S`.
+    /// A jump's line or a header, its state decoded as `S`.
     private struct JumpLine<S: Decodable>: Decodable {
         let state: S
     }
@@ -28,57 +28,59 @@ struct ActionLogReader<State> {
     private(set) var states: [State] = []
     private(set) var summary = ActionLogReplay(replayed: 0)
 
-    /// Reads `contents`.
+    /// Reads the chosen sessions of `log`. Each starts with a jump to the
+    /// state its header holds, when it holds one and `State` is `Decodable`
+    /// (a store replaying the session starts where the recorded one did); a
+    /// session without one goes on from the state before it.
     ///
     /// - Throws: ``ActionLogError`` for the first line that cannot be replayed.
-    init(contents: Data, registry: ActionRegistry, options: ActionLogReplayOptions) throws {
-        let lines = contents.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        // The writer ends every line it finishes with a newline.
-        let torn = contents.last.map { $0 != UInt8(ascii: "\n") } ?? false
-        var (actions, jumps, skipped) = (0, 0, 0)
-        for (offset, line) in lines.enumerated() where !line.isEmpty {
-            let number = offset + 1
-            if torn && offset == lines.count - 1 {
-                guard options.contains(.allowingTornLastLine) else {
-                    throw ActionLogError(line: number, reason: .tornLastLine)
-                }
-                break
-            }
-            let lineData = Data(line)
-            let header: Header
-            do {
-                header = try DevtoolsJSON.makeDecoder().decode(Header.self, from: lineData)
-            } catch {
-                throw ActionLogError(line: number, reason: .notALogLine(String(describing: error)))
-            }
-            if header.unrecorded == true {
-                guard options.contains(.skippingUnrecorded) else {
-                    throw ActionLogError(
-                        line: number,
-                        reason: header.jump == true ? .unrecordedJump : .unrecordedAction(type: header.type ?? "?"))
-                }
-                skipped += 1
-            } else if header.jump == true {
-                states.append(try Self.state(of: lineData, line: number))
+    init(
+        log: ActionLogRawLog, sessions selection: ActionLogSessionSelection, registry: ActionRegistry,
+        options: ActionLogReplayOptions
+    ) throws {
+        var (actions, jumps, skipped, torn) = (0, 0, 0, false)
+        for session in log.sessions[try selection.indices(of: log.sessions.count)] {
+            if let header = session.header, session.decodedHeader?.stateUnrecorded != true,
+                State.self is any Decodable.Type
+            {
+                states.append(try Self.state(of: header.data, line: header.number))
                 steps.append(.jump(states.count - 1))
-                jumps += 1
-            } else if let type = header.type {
-                steps.append(.action(try Self.action(type, of: lineData, line: number, registry: registry)))
-                actions += 1
-            } else {
-                throw ActionLogError(line: number, reason: .notALogLine("it has no \"type\" field"))
+            }
+            for line in session.entries {
+                let number = line.number
+                let header: Header
+                do {
+                    header = try DevtoolsJSON.makeDecoder().decode(Header.self, from: line.data)
+                } catch {
+                    throw ActionLogError(line: number, reason: .notALogLine(String(describing: error)))
+                }
+                if header.unrecorded == true {
+                    guard options.contains(.skippingUnrecorded) else {
+                        throw ActionLogError(
+                            line: number,
+                            reason: header.jump == true
+                                ? .unrecordedJump : .unrecordedAction(type: header.type ?? "?"))
+                    }
+                    skipped += 1
+                } else if header.jump == true {
+                    states.append(try Self.state(of: line.data, line: number))
+                    steps.append(.jump(states.count - 1))
+                    jumps += 1
+                } else if let type = header.type {
+                    steps.append(.action(try Self.action(type, of: line.data, line: number, registry: registry)))
+                    actions += 1
+                } else {
+                    throw ActionLogError(line: number, reason: .notALogLine("it has no \"type\" field"))
+                }
+            }
+            if let cut = session.torn {
+                guard options.contains(.allowingTornLastLine) else {
+                    throw ActionLogError(line: cut.number, reason: .tornLastLine)
+                }
+                torn = true
             }
         }
-        summary = ActionLogReplay(
-            replayed: actions, jumps: jumps, skippedUnrecorded: skipped, tornLastLine: torn && !contents.isEmpty)
-    }
-
-    /// The bytes of the file at `url`. (Not `Data(contentsOf:)`, which leaks
-    /// a buffer when it reads an empty file, as the address sanitizer shows.)
-    static func contents(of url: URL) throws -> Data {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
-        return try handle.readToEnd() ?? Data()
+        summary = ActionLogReplay(replayed: actions, jumps: jumps, skippedUnrecorded: skipped, tornLastLine: torn)
     }
 
     private static func action(_ type: String, of line: Data, line number: Int, registry: ActionRegistry) throws

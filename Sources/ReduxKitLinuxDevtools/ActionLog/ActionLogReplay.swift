@@ -58,11 +58,15 @@ public struct ActionLogReplay: Equatable, Sendable {
     }
 }
 
-/// Replays an action log into `store`'s reducer: reads and decodes every line
-/// first, then, in order, feeds each recorded action to the reducer and sets
-/// the state each recorded jump set. Replaying into a store that starts from
-/// the state the recorded one started from reproduces every state it passed
-/// through, and ends in the state it ended with.
+/// Replays the last session of an action log (what the last launch did) into
+/// `store`'s reducer: reads and decodes every line first, then sets the state
+/// the session started from (its header holds it when the state is `Codable`),
+/// then, in order, feeds each recorded action to the reducer and sets the
+/// state each recorded jump set. The store passes through every state the
+/// recorded one passed through, and ends in the state it ended with. (With a
+/// state that is not `Codable`, replay into a store that starts from the state
+/// the recorded one started from.) To replay other sessions, see
+/// ``replayActionLog(at:registry:into:sessions:options:)``.
 ///
 /// The actions go to the reducer, not through `store`'s middleware: the log
 /// holds what the recorded store's reducer saw, actions its middleware and
@@ -97,10 +101,47 @@ public func replayActionLog<State>(
     into store: Store<State>,
     options: ActionLogReplayOptions
 ) throws -> ActionLogReplay {
+    try replayActionLog(at: url, registry: registry, into: store, sessions: .last, options: options)
+}
+
+/// Replays the chosen sessions of an action log into `store`'s reducer: each
+/// session starts from the state its header recorded (when it recorded one
+/// and `State` is `Decodable`; otherwise from the store's state then), and
+/// its actions and jumps follow, as in
+/// ``replayActionLog(at:registry:into:options:)``.
+///
+/// ```swift
+/// let log = try ActionLogSessions.read(at: logFile)
+/// try replayActionLog(at: logFile, registry: registry, into: store, sessions: .session(2))
+/// try replayActionLog(at: logFile, registry: registry, into: store, sessions: .from(log.sessions.count - 2))
+/// ```
+///
+/// Setting a session's starting state is not counted in
+/// ``ActionLogReplay/jumps``; a torn line ending any chosen session counts as
+/// ``ActionLogReplay/tornLastLine``.
+///
+/// - Parameters:
+///   - url: The log file (its rotated files are read too).
+///   - registry: The action types the log was written with.
+///   - store: The store to replay into: one made by `createStore`.
+///   - sessions: Which sessions: ``ActionLogSessionSelection/last`` (what
+///     ``replayActionLog(at:registry:into:options:)`` replays), one, from one
+///     on, or all.
+///   - options: What to pass over instead of throwing.
+/// - Returns: What was replayed and what was passed over.
+/// - Throws: ``ActionLogError`` (``ActionLogError/Reason/noSuchSession(_:)``
+///   for a number the log does not have), or the error reading the file.
+@discardableResult
+public func replayActionLog<State>(
+    at url: URL,
+    registry: ActionRegistry,
+    into store: Store<State>,
+    sessions: ActionLogSessionSelection,
+    options: ActionLogReplayOptions = []
+) throws -> ActionLogReplay {
     guard let core = store.core else { Misuse.fail(Misuse.replayNeedsARootStore) }
-    ActionLogSinks.drainWriters(of: url)
     let log = try ActionLogReader<State>(
-        contents: ActionLogReader<State>.contents(of: url), registry: registry, options: options)
+        log: try ActionLogRawLog.read(at: url), sessions: sessions, registry: registry, options: options)
     for step in log.steps {
         switch step {
         case .action(let action): _ = core.dispatch(action)

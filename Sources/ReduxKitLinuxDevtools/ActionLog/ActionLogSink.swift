@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The writer of one action log file: the store's domain appends entries to a
 /// buffer, and a thread of the log's own encodes them and writes them, in
@@ -47,20 +48,39 @@ final class ActionLogSink: @unchecked Sendable {
     /// the sink is handed to anyone.
     private var writerThread: ActionLogWriterThread?
 
+    /// Whether the last write took the file past the rotation size: the
+    /// recorder's next action then asks for a new file (a continuation header
+    /// holding the state, which only the store's domain can encode).
+    let rotationWanted = Atomic<Bool>(false)
+    /// When the file was last written to the disk, for ``ActionLogDurability/synced(every:)`` (under `io`).
+    @exclusivity(unchecked) private var lastSync = ContinuousClock.now
+    /// Whether lines were written since the last `fsync` (under `io`).
+    @exclusivity(unchecked) private var unsynced = false
+
     /// The file's identity, so a replay of the same file can drain this writer first.
     let identity: ActionLogFile.Identity
     private let url: URL
+    private let rotation: ActionLogRotation?
+    private let syncInterval: Duration?
     private let onError: @Sendable (any Error) -> Void
 
-    /// Starts a writer on `file`, already opened, locked and emptied.
+    /// Starts a writer on `file`, already opened and locked.
     init(
-        file: ActionLogFile, url: URL, registry: ActionRegistry, onError: @escaping @Sendable (any Error) -> Void
+        file: ActionLogFile, registry: ActionRegistry, rotation: ActionLogRotation?, durability: ActionLogDurability,
+        onError: @escaping @Sendable (any Error) -> Void
     ) {
         self.file = file
         self.identity = file.identity
-        self.url = url
+        self.url = file.url
+        self.rotation = rotation
+        if case .synced(let every) = durability { syncInterval = max(every, .zero) } else { syncInterval = nil }
         self.onError = onError
-        self.lines = ActionLogLines(registry: registry, file: url)
+        self.lines = ActionLogLines(registry: registry, file: file.url)
+        if file.endedTorn {
+            // The torn line ends here, so the next header starts a line of its own.
+            lines.output.append(UInt8(ascii: "\n"))
+            lines.previousLineTorn = true
+        }
         ActionLogSinks.register(self)
         writerThread = ActionLogWriterThread { [self] in
             Thread.current.name = "ReduxKitLinux action log"
@@ -87,8 +107,9 @@ final class ActionLogSink: @unchecked Sendable {
     }
 
     /// Encodes and writes every entry appended before the call; returns when
-    /// they are in the file. Errors go to `onError` after the lock is released.
-    func drain() {
+    /// they are in the file (and, with `sync`, on the disk). Errors go to
+    /// `onError` after the lock is released.
+    func drain(sync: Bool = false) {
         var failures: [ActionLogWriteError] = []
         io.lock()
         condition.lock()
@@ -99,11 +120,13 @@ final class ActionLogSink: @unchecked Sendable {
         }
         condition.unlock()
         for entry in batch {
+            if case .header(let header) = entry.kind { rotateIfNeeded(before: header, &failures) }
             if let failure = lines.append(entry) { failures.append(failure) }
             if lines.output.count >= Self.chunkSize { write(&failures) }
         }
         if !lines.output.isEmpty { write(&failures) }
         batch.removeAll(keepingCapacity: true)
+        if sync || syncDue() { syncFile(&failures) }
         io.unlock()
         for failure in failures { onError(failure) }
     }
@@ -115,18 +138,70 @@ final class ActionLogSink: @unchecked Sendable {
         guard !stopped else { return }
         do {
             try file.append(lines.output)
+            unsynced = true
+            if let rotation, file.size >= rotation.maxBytes { rotationWanted.store(true, ordering: .relaxed) }
         } catch {
             stopped = true
             failures.append(ActionLogWriteError(file: url, reason: error))
         }
     }
 
+    /// Before a header (with `io` locked): a continuation header goes in a new
+    /// file; a session's header does when the file is already over the size.
+    private func rotateIfNeeded(before header: ActionLogHeaderLine, _ failures: inout [ActionLogWriteError]) {
+        guard let rotation, !stopped, header.continues || file.size + lines.output.count >= rotation.maxBytes
+        else { return }
+        if !lines.output.isEmpty { write(&failures) }
+        if syncInterval != nil { syncFile(&failures) }
+        do {
+            try file.rotate(keeping: rotation.keep)
+        } catch {
+            stopped = true
+            failures.append(ActionLogWriteError(file: url, reason: error))
+        }
+    }
+
+    /// Whether a ``ActionLogDurability/synced(every:)`` sync is due (with `io` locked).
+    private func syncDue() -> Bool {
+        guard let syncInterval, unsynced else { return false }
+        return ContinuousClock.now >= lastSync.advanced(by: syncInterval)
+    }
+
+    /// Writes the file to the disk (with `io` locked).
+    private func syncFile(_ failures: inout [ActionLogWriteError]) {
+        guard unsynced, !stopped else { return }
+        do {
+            try file.sync()
+        } catch {
+            failures.append(ActionLogWriteError(file: url, reason: error))
+        }
+        unsynced = false
+        lastSync = .now
+    }
+
+    /// How long the idle writer may sleep before a sync is due: `nil` for no limit.
+    private func syncWait() -> Date? {
+        guard let syncInterval else { return nil }
+        io.lock()
+        defer { io.unlock() }
+        guard unsynced else { return nil }
+        let left = lastSync.advanced(by: syncInterval) - .now
+        let seconds = Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18
+        return Date(timeIntervalSinceNow: max(seconds, 0))
+    }
+
     private func runWriter() {
         while true {
+            let syncBy = syncWait()
             condition.lock()
             while (pending.isEmpty || suspended) && !closing {
                 writerWaiting = true
-                condition.wait()
+                if let syncBy {
+                    // Lines wait for their sync: wake for it, even with nothing new.
+                    if !condition.wait(until: syncBy) { break }
+                } else {
+                    condition.wait()
+                }
             }
             writerWaiting = false
             let stop = closing
@@ -135,8 +210,11 @@ final class ActionLogSink: @unchecked Sendable {
             if stop { break }
         }
         io.lock()
+        var failures: [ActionLogWriteError] = []
+        if syncInterval != nil { syncFile(&failures) }
         file.release()
         io.unlock()
+        for failure in failures { onError(failure) }
         condition.lock()
         finished = true
         condition.broadcast()
@@ -205,7 +283,7 @@ enum ActionLogSinks {
 
     /// Whether a log in this process is writing the file at `url`.
     static func isWriting(_ url: URL) -> Bool {
-        guard let identity = ActionLogFile.Identity(of: url) else { return false }
+        guard let identity = ActionLogFile.Identity(ofLogAt: url) else { return false }
         return sinks().contains { $0.identity == identity }
     }
 
@@ -217,7 +295,7 @@ enum ActionLogSinks {
     /// Drains the logs writing the file at `url`, so that a replay reads
     /// everything recorded so far.
     static func drainWriters(of url: URL) {
-        guard let identity = ActionLogFile.Identity(of: url) else { return }
+        guard let identity = ActionLogFile.Identity(ofLogAt: url) else { return }
         for sink in sinks() where sink.identity == identity { sink.drain() }
     }
 }

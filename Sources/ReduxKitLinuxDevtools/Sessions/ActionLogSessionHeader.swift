@@ -1,0 +1,62 @@
+import Foundation
+
+/// The first line of a session in an action log, and of each file size
+/// rotation starts in the middle of one:
+///
+/// ```
+/// {"session":"6F9619FF-8B86-D011-B42D-00C04FC964FF","timestamp":"2026-11-29T10:00:00.123Z","version":2,"entry":0,"state":{"todos":[]}}
+/// {"session":"6F9619FF-8B86-D011-B42D-00C04FC964FF","continues":true,"timestamp":"2026-11-29T11:00:00.000Z","version":2,"entry":52144,"state":{"todos":[…]}}
+/// ```
+///
+/// `state` is the state when the line was written (the session's starting
+/// state, or the state after `entry` entries for a continuation); in its place
+/// `"stateUnrecorded": true` says the state could not be encoded.
+/// `"previousLineTorn": true` says the line before it is a torn line the launch
+/// before left (a crash in the middle of writing it); `recovered` says how
+/// crash recovery made the starting state.
+struct ActionLogSessionHeader: Decodable, Equatable {
+    /// The session's identifier (a UUID), the same in its continuation headers.
+    let session: String
+    /// When the line was written (ISO 8601, UTC, milliseconds).
+    let timestamp: String
+    /// The version of the state's shape the app wrote it with.
+    let version: Int
+    /// The entries of the session before this line: 0 for a session's start.
+    let entry: Int
+    /// Whether this line continues a session in a new file (size rotation).
+    let continues: Bool?
+    /// Whether the line before this one is torn.
+    let previousLineTorn: Bool?
+    /// Whether the state could not be encoded (it is absent then).
+    let stateUnrecorded: Bool?
+    /// How crash recovery made the starting state, for a session it started.
+    let recovered: ActionLogRecoveryNote?
+
+    /// Whether `line` is a header, judged by how it starts: the writer begins
+    /// every header with `{"session":` and no other line with it.
+    static func looksLikeHeader(_ line: Data) -> Bool {
+        line.starts(with: Self.prefix)
+    }
+
+    /// How every header line starts.
+    static let prefix = Array(#"{"session":"#.utf8)
+}
+
+/// What a session's header says crash recovery did to make its starting state.
+public struct ActionLogRecoveryNote: Codable, Equatable, Sendable {
+    /// Where recovery started: `"saved"` (the state ``Persistence`` saved),
+    /// `"log"` (a state the log recorded), or `"none"` (the store's default).
+    public let from: String
+    /// The logged actions and jumps replayed after it.
+    public let replayed: Int
+
+    /// Creates the note.
+    ///
+    /// - Parameters:
+    ///   - from: Where recovery started.
+    ///   - replayed: The entries replayed after it.
+    public init(from: String, replayed: Int) {
+        self.from = from
+        self.replayed = replayed
+    }
+}
