@@ -89,7 +89,9 @@ struct ActionLogLines {
     var output: [UInt8] = []
     /// The writer's encoder (one per writer: it is used on its thread only).
     private let encoder = DevtoolsJSON.makeEncoder()
-    /// Lines formatted so far.
+    /// The session being written, and its entries formatted so far (headers
+    /// are not entries), to name an entry in an error.
+    private var session = ""
     private(set) var count = 0
     /// The last second formatted, and its text up to the seconds' digits.
     private var cachedSecond = Int.min
@@ -109,7 +111,11 @@ struct ActionLogLines {
     /// Appends the line for `entry` to ``output``; returns the error to report
     /// if the action could not be encoded (its line is then marked).
     mutating func append(_ entry: ActionLogEntry) -> ActionLogWriteError? {
-        count += 1
+        if case .header(let header) = entry.kind {
+            if !header.continues { (session, count) = (header.session, 0) }
+        } else {
+            count += 1
+        }
         var failure: ActionLogWriteError?
         switch entry.kind {
         case .action(let action, let index):
@@ -124,7 +130,7 @@ struct ActionLogLines {
                 output.append(contentsOf: #","unrecorded":true"#.utf8)
                 failure = ActionLogWriteError(
                     file: file,
-                    reason: .unencodableAction(type: codec.name, details: "line \(count): \(error)"))
+                    reason: .unencodableAction(type: codec.name, details: "entry \(count) of session \(session): \(error)"))
             }
         case .unrecorded(let type):
             output.append(contentsOf: #"{"type":"#.utf8)

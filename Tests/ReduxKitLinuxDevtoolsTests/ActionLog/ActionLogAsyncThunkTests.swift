@@ -61,7 +61,7 @@ struct ActionLogAsyncThunkTests {
         _ = try await recorded.dispatch(Thunks.load("tea")).value
         log.flush()
         #expect(errors.values.isEmpty)
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let lines = try ActionLogTests.entryLines(of: file)
         #expect(lines.count == 8)
         #expect(lines.first?.contains("\"typePrefix\":\"catalog/load\"") == true)
         let replayed = createStore(Thunks.reducer, Thunks.Catalog())

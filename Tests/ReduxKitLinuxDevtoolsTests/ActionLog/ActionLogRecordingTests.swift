@@ -23,7 +23,7 @@ struct ActionLogRecordingTests {
     }
 
     static func lines(of file: URL) throws -> [Substring] {
-        try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        try ActionLogTests.entryLines(of: file)
     }
 
     // MARK: Item 8: unregistered actions
@@ -50,7 +50,7 @@ struct ActionLogRecordingTests {
         let lines = try Self.lines(of: file)
         #expect(lines.count == 12)  // nothing vanishes
         #expect(lines.filter { $0.contains(#""unrecorded":true"#) }.count == 10)
-        #expect(throws: ActionLogError(line: 2, reason: .unrecordedAction(type: "NotCodable"))) {
+        #expect(throws: ActionLogError(line: 3, reason: .unrecordedAction(type: "NotCodable"))) {
             try replayActionLog(at: file, registry: Self.registry, into: createStore(ActionLogTests.todos, []))
         }
     }

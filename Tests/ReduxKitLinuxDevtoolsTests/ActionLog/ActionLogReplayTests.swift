@@ -35,7 +35,7 @@ struct ActionLogReplayTests {
         #expect(replay == ActionLogReplay(replayed: 2))
         #expect(replay.isComplete)
         #expect(seenByMiddleware.values.isEmpty)
-        #expect(notified == 2)  // subscribers hear of each replayed action
+        #expect(notified == 3)  // subscribers hear of the starting state and each replayed action
         #expect(replayed.state == recorded.state)
     }
 

@@ -39,6 +39,13 @@ struct ActionLogTests {
         return registry
     }
 
+    /// The entry lines of the log at `file`: every line but the session headers.
+    static func entryLines(of file: URL) throws -> [Substring] {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter {
+            !$0.hasPrefix(#"{"session":"#)
+        }
+    }
+
     static func temporaryFile(_ name: String) -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("reduxkit-\(UUID().uuidString)-\(name)")
     }
@@ -85,7 +92,7 @@ struct ActionLogTests {
             store.dispatch(AddTodo(title: "Milk"))
             store.dispatch(RenameTodo(index: 0, title: "Oat milk"))
         }
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let lines = try Self.entryLines(of: file)
         #expect(lines.count == 2)
         let first = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
         #expect(first?["type"] as? String == "AddTodo")
@@ -111,13 +118,13 @@ struct ActionLogTests {
             store.dispatch(NotCodable())
             store.dispatch(AddTodo(title: "b"))
         }
-        #expect(try String(contentsOf: skipped, encoding: .utf8).split(separator: "\n").count == 3)
-        let markedLines = try String(contentsOf: marked, encoding: .utf8).split(separator: "\n")
+        #expect(try Self.entryLines(of: skipped).count == 3)
+        let markedLines = try Self.entryLines(of: marked)
         #expect(markedLines.count == 3)
         #expect(markedLines[1].contains("\"type\":\"NotCodable\"") && markedLines[1].contains("\"unrecorded\":true"))
 
         let store = createStore(Self.todos, [])
-        #expect(throws: ActionLogError(line: 2, reason: .unrecordedAction(type: "NotCodable"))) {
+        #expect(throws: ActionLogError(line: 3, reason: .unrecordedAction(type: "NotCodable"))) {
             try replayActionLog(at: marked, registry: Self.registry, into: store)
         }
         #expect(store.state.isEmpty)  // nothing is dispatched from a log that fails

@@ -63,8 +63,9 @@ struct ActionLogTimeTravelTests {
         #expect(replay == ActionLogReplay(replayed: 6, jumps: 7))
         #expect(replay.isComplete)
         #expect(replayed.state == recorded.state)
-        #expect(replayedStates == seen)  // every state the store passed through, in order
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        // The session's starting state first, then every state the store passed through, in order.
+        #expect(replayedStates == [[]] + seen)
+        let lines = try ActionLogTests.entryLines(of: file)
         #expect(lines[4].hasPrefix(#"{"jump":true,"timestamp":""#) && lines[4].hasSuffix(#","state":[1,2,3]}"#))
     }
 
@@ -105,7 +106,7 @@ struct ActionLogTimeTravelTests {
             try replayActionLog(at: file, registry: Self.registry, into: createStore(Self.opaque, Opaque()))
             Issue.record("a log missing a jump was replayed")
         } catch let error as ActionLogError {
-            #expect(error.line == 3)
+            #expect(error.line == 4)
             #expect(error.description.contains("jump was not recorded"))
         }
     }
@@ -114,7 +115,7 @@ struct ActionLogTimeTravelTests {
         let file = ActionLogTests.temporaryFile("opaque-skipped.jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         Self.recordOpaqueRun(to: file, errors: ActionLogRecordingTests.Errors())
-        #expect(throws: ActionLogError(line: 3, reason: .unrecordedJump)) {
+        #expect(throws: ActionLogError(line: 4, reason: .unrecordedJump)) {
             try replayActionLog(at: file, registry: Self.registry, into: createStore(Self.opaque, Opaque()))
         }
         let replayed = createStore(Self.opaque, Opaque())

@@ -19,7 +19,7 @@ struct ActionLogWriterTests {
     }
 
     static func lineCount(of file: URL) throws -> Int {
-        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count
+        try ActionLogTests.entryLines(of: file).count
     }
 
     @Test func aDispatchWritesNothingTheLogsThreadAndFlushWriteItAll() throws {
@@ -93,7 +93,7 @@ struct ActionLogWriterTests {
             }, 0, log.enhancer)
         for index in 0..<count { store.dispatch(Tick(index: index)) }
         log.flush()
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let lines = try ActionLogTests.entryLines(of: file)
         #expect(lines.count == count)
         #expect(lines.enumerated().allSatisfy { $0.element.hasSuffix(#""payload":{"index":\#($0.offset)}}"#) })
     }
@@ -146,7 +146,7 @@ struct ActionLogWriterTests {
         producer.wait()
         log.flush()
         #expect(store.state == ActionLogSink.backlogLimit + extra - 1)
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let lines = try ActionLogTests.entryLines(of: file)
         #expect(lines.count == 1 + ActionLogSink.backlogLimit + extra)
         #expect(lines.first?.hasSuffix(#""payload":"held"}"#) == true)
         #expect(lines.last?.hasSuffix(#""payload":{"index":\#(ActionLogSink.backlogLimit + extra - 1)}}"#) == true)
@@ -188,8 +188,8 @@ struct ActionLogWriterTests {
             #expect(errors.all.count == 1)
         }
         #expect(errors.all.first?.contains("a Measure could not be encoded") == true)
-        #expect(errors.all.first?.contains("line 2") == true)
-        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(errors.all.first?.contains("entry 2 of session") == true)
+        let lines = try ActionLogTests.entryLines(of: file)
         #expect(lines.count == 3)
         #expect(lines[1].contains(#""unrecorded":true"#) && !lines[1].contains("payload"))
     }
