@@ -151,7 +151,8 @@ struct ActionLogFile: Sendable {
         } else {
             try? manager.removeItem(at: ActionLogRotation.rotatedFile(url, keep))
             for index in stride(from: keep - 1, through: 1, by: -1) {
-                _ = rename(ActionLogRotation.rotatedFile(url, index).path, ActionLogRotation.rotatedFile(url, index + 1).path)
+                _ = rename(
+                    ActionLogRotation.rotatedFile(url, index).path, ActionLogRotation.rotatedFile(url, index + 1).path)
             }
             guard rename(url.path, ActionLogRotation.rotatedFile(url, 1).path) == 0 else {
                 throw .writeFailed(details: "cannot rotate: " + Self.describe(errno))

@@ -130,7 +130,8 @@ struct ActionLogLines {
                 output.append(contentsOf: #","unrecorded":true"#.utf8)
                 failure = ActionLogWriteError(
                     file: file,
-                    reason: .unencodableAction(type: codec.name, details: "entry \(count) of session \(session): \(error)"))
+                    reason: .unencodableAction(
+                        type: codec.name, details: "entry \(count) of session \(session): \(error)"))
             }
         case .unrecorded(let type):
             output.append(contentsOf: #"{"type":"#.utf8)

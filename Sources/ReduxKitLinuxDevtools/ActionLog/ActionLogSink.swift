@@ -177,6 +177,17 @@ final class ActionLogSink: @unchecked Sendable {
         }
         unsynced = false
         lastSync = .now
+        syncs += 1
+    }
+
+    /// How many times the file was written to the disk (under `io`).
+    @exclusivity(unchecked) private var syncs = 0
+
+    /// For tests: how many times the file was written to the disk.
+    var syncCountForTesting: Int {
+        io.lock()
+        defer { io.unlock() }
+        return syncs
     }
 
     /// How long the idle writer may sleep before a sync is due: `nil` for no limit.

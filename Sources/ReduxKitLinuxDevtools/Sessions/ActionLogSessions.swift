@@ -109,7 +109,8 @@ public struct ActionLogSessions: Sendable, Equatable {
                     recovered: header?.recovered, tornLastLine: session.torn != nil,
                     startIsRotatedAway: header?.continues == true))
             if let torn = session.torn {
-                cuts.append(ActionLogCut(session: index + 1, file: torn.file, line: torn.number, bytes: torn.data.count))
+                cuts.append(
+                    ActionLogCut(session: index + 1, file: torn.file, line: torn.number, bytes: torn.data.count))
             }
         }
         self.sessions = sessions

@@ -1,7 +1,8 @@
 import Foundation
-import ReduxKitLinuxDevtools
 import ReduxKitLinuxTestSupport
 import Testing
+
+@testable import ReduxKitLinuxDevtools
 
 @Suite("Action log and replay")
 struct ActionLogTests {
@@ -44,6 +45,12 @@ struct ActionLogTests {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter {
             !$0.hasPrefix(#"{"session":"#)
         }
+    }
+
+    /// Removes the log at `file` with its rotated files and its lock file.
+    static func removeLog(_ file: URL) {
+        for part in ActionLogRawLog.files(of: file) { try? FileManager.default.removeItem(at: part) }
+        try? FileManager.default.removeItem(atPath: ActionLogFile.lockPath(of: file))
     }
 
     static func temporaryFile(_ name: String) -> URL {
