@@ -15,8 +15,13 @@ import ReduxKitLinuxDevtools
 //   PersistenceCrashTester report-errors <directory>
 //       With no onError: saves into a missing directory (flush), then leaves a state that cannot be encoded
 //       pending at exit. Both failures must appear on standard error.
+//   PersistenceCrashTester recover <state file> <log file> <durability> [<count>]
+//       Crash recovery (issue 22): a CrashRecovery of <state file> and <log file> (durability: buffered,
+//       eachAction, synced, syncedEachAction), debounce 2 ms; prints "started <count> <whole> <report>", where
+//       <whole> says whether the recovered items are exactly 1...count, then appends count + 1 again and again
+//       (forever, or <count> times, then exits), printing "dispatched <count>" after each.
 //
-// It uses only the API that Persistence had before issue 12, so the same tests can be run against the old
+// The first three modes use only the API that Persistence had before issue 12, so the same tests can be run against the old
 // implementation.
 
 /// The state the child saves: `payload` is a function of `count`, so a file that decodes to a state
@@ -104,6 +109,44 @@ func reportErrors(directory: URL) -> Never {
     withExtendedLifetime((store, readings)) { exit(0) }
 }
 
+/// The state crash recovery restores: `items` is always 1...`items.count` in a state the reducer made.
+struct Tally: Codable, Equatable, Sendable {
+    var items: [Int] = []
+}
+
+struct Append: Action, Codable {
+    let value: Int
+}
+
+func tally(_ state: inout Tally, _ action: any Action) {
+    if let append = action as? Append { state.items.append(append.value) }
+}
+
+func recover(state file: URL, log logFile: URL, durability name: String, count: Int?) -> Never {
+    let durability: ActionLogDurability =
+        switch name {
+        case "eachAction": .eachAction
+        case "synced": .synced(every: .milliseconds(5))
+        case "syncedEachAction": .syncedEachAction
+        default: .buffered
+        }
+    var registry = ActionRegistry()
+    registry.register(Append.self)
+    let recovery = CrashRecovery(
+        persistence: Persistence<Tally>(file: file, debounce: .milliseconds(2), maxWait: .milliseconds(10)),
+        log: ActionLog<Tally>(registry: registry, file: logFile, durability: durability))
+    let store = createStore(tally, Tally(), recovery.enhancer)
+    let items = store.state.items
+    say("started \(items.count) \(items == Array(0..<items.count).map { $0 + 1 }) \(recovery.report!)")
+    var done = 0
+    while count.map({ done < $0 }) ?? true {
+        store.dispatch(Append(value: store.state.items.count + 1))
+        done += 1
+        say("dispatched \(store.state.items.count)")
+    }
+    withExtendedLifetime(store) { exit(0) }
+}
+
 let arguments = CommandLine.arguments
 switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
 case ("save", 4), ("save", 5):
@@ -112,6 +155,10 @@ case ("save", 4), ("save", 5):
         count: arguments.count == 5 ? Int(arguments[4]) : nil)
 case ("exit-pending", 4):
     exitPending(file: URL(fileURLWithPath: arguments[2]), count: Int(arguments[3]) ?? 1)
+case ("recover", 5), ("recover", 6):
+    recover(
+        state: URL(fileURLWithPath: arguments[2]), log: URL(fileURLWithPath: arguments[3]), durability: arguments[4],
+        count: arguments.count == 6 ? Int(arguments[5]) : nil)
 case ("report-errors", 3):
     reportErrors(directory: URL(fileURLWithPath: arguments[2]))
 default:

@@ -77,6 +77,8 @@ public final class ActionLog<State>: Sendable {
     /// The version of the state's shape written in each session's header.
     public let version: Int
     private let settings: ActionLogRecorder.Settings
+    /// The action types it records.
+    var registry: ActionRegistry { settings.registry }
     private let recorder = Locked<(attached: Bool, recorder: ActionLogRecorder?)>((false, nil))
 
     /// Creates an action log; it opens `file` when its enhancer creates the store.
@@ -135,6 +137,13 @@ public final class ActionLog<State>: Sendable {
     /// must be.)
     public func flush() {
         recorder.withLock { $0.recorder }?.sink?.drain()
+    }
+
+    /// Writes everything recorded so far before a saved state that includes
+    /// it (crash recovery): to the file, and to the disk when the log syncs.
+    func flushForSave() {
+        let sync = settings.durability != .buffered && settings.durability != .eachAction
+        recorder.withLock { $0.recorder }?.sink?.drain(sync: sync)
     }
 
     /// The writer, once the store is created (for tests).

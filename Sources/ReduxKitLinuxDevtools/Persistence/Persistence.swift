@@ -157,19 +157,25 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
     /// Takes the file and restores it; starts the saver and the exit hook if
     /// saving may go on.
     @usableFromInline func attach() -> State? {
-        let (state, saving) = writer.attach { target in
+        attachRestoring().state
+    }
+
+    /// Takes the file and restores it, with the log position the saved state
+    /// follows; starts the saver and the exit hook if saving may go on.
+    func attachRestoring() -> (state: State?, marker: PersistenceLogMarker?) {
+        let (state, marker, saving) = writer.attach { target in
             PersistenceRestore<State>(
                 file: file, target: target, version: version, migrate: migrate, fileSystem: fileSystem
             ).run()
         }
-        guard saving else { return state }
+        guard saving else { return (state, marker) }
         let writer = self.writer
         writer.keep(
             saver: PersistenceSaver.start(
                 changes: changes, clock: clock, debounce: debounce, maxWait: maxWait, queue: queue,
                 save: { writer.save(explicit: false) }))
         PersistenceExitFlush.register(ObjectIdentifier(writer)) { writer.save(explicit: true) }
-        return state
+        return (state, marker)
     }
 
     /// How many times the state has been written (for tests).

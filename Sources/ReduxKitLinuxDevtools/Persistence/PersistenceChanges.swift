@@ -24,6 +24,9 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var pending: State?
     /// Counts the changes.
     @usableFromInline @exclusivity(unchecked) var generation: UInt64 = 0
+    /// The log position the pending state follows, with crash recovery
+    /// (``CrashRecovery``): the action log's entries it includes.
+    @exclusivity(unchecked) var pendingMarker: PersistenceLogMarker?
     /// The value of `generation` when a save last took the state.
     @exclusivity(unchecked) var taken: UInt64 = 0
     /// The saver, while it waits for a change.
@@ -57,6 +60,18 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
         if wake { wakeSaver() }
     }
 
+    /// Records `state` as the newest one to save, with the log position it
+    /// follows: what crash recovery's observer calls on every reduction.
+    func changed(_ state: State, marker: PersistenceLogMarker) {
+        pthread_mutex_lock(mutex)
+        pending = state
+        pendingMarker = marker
+        generation &+= 1
+        let wake = saverWaits
+        pthread_mutex_unlock(mutex)
+        if wake { wakeSaver() }
+    }
+
     /// Resumes the waiting saver, if it still waits (``close()`` may have
     /// resumed it meanwhile). No other waiter can have come: the saver waits
     /// only for a change, and this one has come.
@@ -78,13 +93,13 @@ final class PersistenceChanges<State: Sendable>: @unchecked Sendable {
 
     /// Takes the newest state for a save (`nil` if none is waiting) with its
     /// change count; the saver then waits for a later change.
-    func take() -> (state: State?, generation: UInt64) {
+    func take() -> (state: State?, marker: PersistenceLogMarker?, generation: UInt64) {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         let state = pending
         pending = nil
         taken = generation
-        return (state, generation)
+        return (state, pendingMarker, generation)
     }
 
     /// Gives back a state a save could not write, unless a newer one came

@@ -28,6 +28,9 @@ struct PersistenceRestore<State: Codable & Sendable> {
     struct Outcome {
         /// The saved state, or `nil` for the default one.
         var state: State?
+        /// The action log position the saved state follows, if it was saved
+        /// with crash recovery.
+        var marker: PersistenceLogMarker?
         /// What to report.
         var errors: [PersistenceError] = []
         /// Whether saving must stop to keep the file as it is.
@@ -47,7 +50,7 @@ struct PersistenceRestore<State: Codable & Sendable> {
         do {
             let saved = try DevtoolsJSON.makeDecoder(userInfo: [SavedFile<State>.expectedVersion: version])
                 .decode(SavedFile<State>.self, from: data)
-            if let state = saved.state { return Outcome(state: state) }
+            if let state = saved.state { return Outcome(state: state, marker: saved.log) }
             if saved.version > version { return setAside(.newerVersion(saved.version), underlying: nil) }
             guard let migrate else { return setAside(.olderVersionWithoutMigration(saved.version), underlying: nil) }
             return Outcome(state: try migrated(data, from: saved.version, with: migrate))
@@ -100,6 +103,17 @@ struct PersistenceRestore<State: Codable & Sendable> {
 struct SavedState<State: Encodable>: Encodable {
     let version: Int
     let state: State
+    /// With crash recovery: the action log entries the state includes (left out otherwise).
+    let log: PersistenceLogMarker?
+}
+
+/// Where in an action log a saved state stands: it includes the first `entry`
+/// entries of the session `session` (written as `"log":{"entry":…,"session":…}`).
+struct PersistenceLogMarker: Codable, Equatable, Sendable {
+    /// The session's identifier.
+    let session: String
+    /// The entries of the session the state includes.
+    let entry: Int
 }
 
 /// A saved file, decoded in one pass: the version first, then the state only
@@ -111,10 +125,12 @@ struct SavedFile<State: Decodable>: Decodable {
 
     let version: Int
     let state: State?
+    let log: PersistenceLogMarker?
 
     private enum CodingKeys: String, CodingKey {
         case version
         case state
+        case log
     }
 
     init(from decoder: any Decoder) throws {
@@ -122,5 +138,6 @@ struct SavedFile<State: Decodable>: Decodable {
         version = try container.decode(Int.self, forKey: .version)
         let expected = decoder.userInfo[Self.expectedVersion] as? Int
         state = version == expected ? try container.decode(State.self, forKey: .state) : nil
+        log = version == expected ? try container.decodeIfPresent(PersistenceLogMarker.self, forKey: .log) : nil
     }
 }

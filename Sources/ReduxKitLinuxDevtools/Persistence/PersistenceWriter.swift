@@ -41,6 +41,8 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
         var crashBeforeRename = false
         /// The saver task, cancelled when the Persistence goes.
         var saver: Task<Void, Never>?
+        /// What runs before each write (see ``beforeEachWrite(_:)``).
+        var beforeWrite: (@Sendable () -> Void)?
     }
 
     init(
@@ -62,8 +64,11 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     ///
     /// - Returns: The restored state (`nil` for the default one), and whether
     ///   saving may start.
-    func attach(restore: (PersistenceTarget) -> PersistenceRestore<State>.Outcome) -> (State?, Bool) {
-        let (state, saving, errors) = status.withLock { status -> (State?, Bool, [PersistenceError]) in
+    func attach(
+        restore: (PersistenceTarget) -> PersistenceRestore<State>.Outcome
+    ) -> (State?, PersistenceLogMarker?, Bool) {
+        let (outcome, saving, errors) = status.withLock {
+            status -> (PersistenceRestore<State>.Outcome?, Bool, [PersistenceError]) in
             if status.attached { Misuse.fail(Misuse.persistenceKeepsOneStore) }
             status.attached = true
             let target: PersistenceTarget
@@ -91,11 +96,18 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
             }
             let outcome = restore(target)
             status.saving = !outcome.stopSaving
-            return (outcome.state, status.saving, outcome.errors)
+            return (outcome, status.saving, outcome.errors)
         }
         if !saving { changes.close() }
         for error in errors { onError(error) }
-        return (state, saving)
+        return (outcome?.state, outcome?.marker, saving)
+    }
+
+    /// Sets what runs just before each write of the state file, with the
+    /// writer's lock held: crash recovery writes the action log there, so a
+    /// saved state never gets ahead of the log it follows.
+    func beforeEachWrite(_ body: @escaping @Sendable () -> Void) {
+        status.withLock { $0.beforeWrite = body }
     }
 
     /// Keeps the saver task, to cancel it when the Persistence goes.
@@ -113,7 +125,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     /// time; the saver's report it once per change from encodable to not.
     func save(explicit: Bool) {
         let errors = status.withLock { status -> [PersistenceError] in
-            let (state, generation) = changes.take()
+            let (state, marker, generation) = changes.take()
             guard let state, status.saving, !status.closed, let target = status.target else { return [] }
             if status.lock == nil {
                 switch PersistenceFileLock.acquire(target) {
@@ -130,7 +142,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
             }
             let data: Data
             do {
-                data = try DevtoolsJSON.encode(SavedState(version: version, state: state))
+                data = try DevtoolsJSON.encode(SavedState(version: version, state: state, log: marker))
             } catch {
                 let report = explicit || !status.encodingFailing
                 status.encodingFailing = true
@@ -138,6 +150,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
                 return report ? [self.error(.encodingFailed, error)] : []
             }
             status.encodingFailing = false
+            status.beforeWrite?()
             do {
                 try PersistenceAtomicFile.replace(target, with: data, crashBeforeRename: status.crashBeforeRename)
                 if !status.crashBeforeRename { status.writes += 1 }

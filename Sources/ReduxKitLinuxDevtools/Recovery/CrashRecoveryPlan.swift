@@ -1,0 +1,163 @@
+import Foundation
+
+/// Where a state stands in an action log: after the first `entries` entries
+/// of the session at `session` (an index into the raw log's sessions).
+struct ActionLogPosition: Comparable {
+    let session: Int
+    let entries: Int
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.session, lhs.entries) < (rhs.session, rhs.entries)
+    }
+}
+
+/// How ``CrashRecovery`` rebuilds the state after the last logged entry: the
+/// newest state it has (the saved one, placed in the log by its marker, or
+/// one the log recorded: a session's starting state, a rotated file's
+/// continuation, a jump), then the logged entries after it, through the
+/// store's reducer.
+///
+/// The saved state is placed by its marker only: a saved state whose session
+/// the log does not have (saved before recovery was used, or its session
+/// rotated away) comes before every session the log kept, since sessions
+/// never overlap and a saved state never gets ahead of the log. A state the
+/// log recorded with another version of the state's shape is not used.
+struct CrashRecoveryPlan<State: Codable> {
+    /// The recovered state; `nil` for the store's default.
+    private(set) var state: State?
+    private(set) var start: CrashRecoveryReport.Start = .defaultState
+    private(set) var replayed = 0
+    private(set) var stoppedEarly: String?
+    private(set) var cut: ActionLogCut?
+
+    /// A recovery with no usable log: the saved state as it is.
+    init(saved: State?, stoppedEarly: String?) {
+        state = saved
+        start = saved == nil ? .defaultState : .savedState
+        self.stoppedEarly = stoppedEarly
+    }
+
+    /// Plans and runs the recovery from `saved` (with its `marker`) and `log`.
+    init(
+        saved: State?, marker: PersistenceLogMarker?, log: ActionLogRawLog, registry: ActionRegistry, version: Int,
+        reducer: Reducer<State>
+    ) {
+        self.init(saved: saved, stoppedEarly: nil)
+        if let last = log.sessions.indices.last, let torn = log.sessions[last].torn {
+            cut = ActionLogCut(session: last + 1, file: torn.file, line: torn.number, bytes: torn.data.count)
+        }
+        var from = ActionLogPosition(session: 0, entries: 0)
+        var placed = false
+        if saved != nil, let marker,
+            let index = log.sessions.lastIndex(where: { $0.decodedHeader?.session == marker.session })
+        {
+            // Entries are counted from the session's start; rotation may have
+            // deleted the files it started in.
+            let kept = marker.entry - (log.sessions[index].decodedHeader?.entry ?? 0)
+            if kept >= 0 {
+                from = ActionLogPosition(session: index, entries: min(kept, log.sessions[index].entries.count))
+                placed = true
+            }
+        }
+        if let logged = Self.newestLoggedState(in: log, version: version), !placed || from < logged.position {
+            do {
+                state = try Self.decodeState(logged.line)
+                start = .loggedState(session: logged.position.session + 1)
+                from = logged.position
+                placed = true
+            } catch {
+                stoppedEarly = "the state logged at line \(logged.line.number) does not decode: \(error)"
+                return
+            }
+        }
+        if !placed && saved != nil {
+            return  // a saved state the log cannot place: nothing in the log comes after it for certain
+        }
+        replay(log, after: from, registry: registry, reducer: reducer)
+    }
+
+    /// Feeds the entries after `position` to `reducer`, stopping at the first
+    /// it cannot replay.
+    private mutating func replay(
+        _ log: ActionLogRawLog, after position: ActionLogPosition, registry: ActionRegistry, reducer: Reducer<State>
+    ) {
+        for index in position.session..<log.sessions.count {
+            let entries = log.sessions[index].entries
+            let first = index == position.session ? position.entries : 0
+            for line in entries[first...] {
+                do {
+                    state = try Self.apply(line, to: state, registry: registry, reducer: reducer)
+                    replayed += 1
+                } catch {
+                    stoppedEarly = "line \(line.number) of \(line.file.lastPathComponent): \(error)"
+                    return
+                }
+            }
+        }
+    }
+
+    /// The fields of an entry read before its payload or state.
+    private struct EntryHeader: Decodable {
+        let type: String?
+        let jump: Bool?
+        let unrecorded: Bool?
+    }
+
+    /// A line's state.
+    private struct StateLine: Decodable {
+        let state: State
+    }
+
+    private static func apply(
+        _ line: ActionLogRawLog.Line, to state: State?, registry: ActionRegistry, reducer: Reducer<State>
+    ) throws -> State {
+        let header = try DevtoolsJSON.makeDecoder().decode(EntryHeader.self, from: line.data)
+        if header.unrecorded == true {
+            throw CrashRecoveryStop("it marks \(header.type ?? "a jump") as not recorded, so it cannot be replayed")
+        }
+        if header.jump == true { return try decodeState(line) }
+        guard let type = header.type, registry.isRegistered(type) else {
+            throw CrashRecoveryStop("no action type is registered as \"\(header.type ?? "?")\"")
+        }
+        return reducer(state, try registry.decode(name: type, line: line.data))
+    }
+
+    private static func decodeState(_ line: ActionLogRawLog.Line) throws -> State {
+        try DevtoolsJSON.makeDecoder().decode(StateLine.self, from: line.data).state
+    }
+
+    /// The newest state the log recorded in the current `version`: a jump, a
+    /// continuation header or a session header, looking from the end.
+    private static func newestLoggedState(
+        in log: ActionLogRawLog, version: Int
+    ) -> (position: ActionLogPosition, line: ActionLogRawLog.Line)? {
+        let jumpPrefix = Array(#"{"jump":true,"#.utf8)
+        for index in log.sessions.indices.reversed() {
+            let session = log.sessions[index]
+            guard session.decodedHeader?.version == version else { continue }
+            if let jump = session.entries.lastIndex(where: {
+                $0.data.starts(with: jumpPrefix) && !$0.data.contains(#""unrecorded":true"#.utf8)
+            }) {
+                let after = ActionLogPosition(session: index, entries: jump + 1)
+                let checkpoint = session.checkpoints.last { $0.entriesBefore > jump && $0.decoded.stateUnrecorded != true }
+                if let checkpoint {
+                    return (ActionLogPosition(session: index, entries: checkpoint.entriesBefore), checkpoint.header)
+                }
+                return (after, session.entries[jump])
+            }
+            if let checkpoint = session.checkpoints.last(where: { $0.decoded.stateUnrecorded != true }) {
+                return (ActionLogPosition(session: index, entries: checkpoint.entriesBefore), checkpoint.header)
+            }
+            if let header = session.header, session.decodedHeader?.stateUnrecorded != true {
+                return (ActionLogPosition(session: index, entries: 0), header)
+            }
+        }
+        return nil
+    }
+}
+
+/// Why recovery stopped at an entry.
+struct CrashRecoveryStop: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
