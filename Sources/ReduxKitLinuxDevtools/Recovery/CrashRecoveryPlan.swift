@@ -139,7 +139,9 @@ struct CrashRecoveryPlan<State: Codable> {
                 $0.data.starts(with: jumpPrefix) && !$0.data.contains(#""unrecorded":true"#.utf8)
             }) {
                 let after = ActionLogPosition(session: index, entries: jump + 1)
-                let checkpoint = session.checkpoints.last { $0.entriesBefore > jump && $0.decoded.stateUnrecorded != true }
+                let checkpoint = session.checkpoints.last {
+                    $0.entriesBefore > jump && $0.decoded.stateUnrecorded != true
+                }
                 if let checkpoint {
                     return (ActionLogPosition(session: index, entries: checkpoint.entriesBefore), checkpoint.header)
                 }
