@@ -17,6 +17,9 @@
 //      warning it gets.
 // The same gist runs again inside a function in Stories/GistInsideFunction.swift.
 
+// The Devtools story runs the Demo again as a child process that crashes on purpose (Stories/DevtoolsCrashChild.swift).
+DevtoolsStory.runCrashChildIfAsked()
+
 printStoryTitle("The gist, at the top level of main.swift")
 
 // BEGIN GIST

@@ -3,9 +3,11 @@ import ReduxKitLinux
 import ReduxKitLinuxDevtools
 
 /// Devtools on a todo list: edited through actions, undone and redone with time
-/// travel, every action logged to a JSON Lines file and replayed into a new
-/// store, and the state saved to a file that a later run of the Demo restores
-/// when given the same state folder.
+/// travel, every action logged to a JSON Lines file (one session per launch)
+/// and the session replayed into a new store, the state saved and recovered
+/// with crash recovery after a child process is killed with SIGKILL, and the
+/// log turned into an inspector page. A later run of the Demo given the same
+/// state folder restores the state and appends to the log.
 ///
 /// The files go in the folder `--state-dir PATH` names, else in
 /// `$REDUXKIT_DEMO_STATE_DIR`, else in a new temporary folder removed at the
@@ -43,7 +45,7 @@ enum DevtoolsStory {
     }
 
     static func run() {
-        printStoryTitle("Devtools: time travel, an action log replayed, state kept across runs")
+        printStoryTitle("Devtools: time travel, action log sessions, crash recovery, an inspector page")
         print(
             "the state folder: --state-dir PATH or $REDUXKIT_DEMO_STATE_DIR if given,"
                 + " else a new temporary one, removed when the story ends")
@@ -54,24 +56,48 @@ enum DevtoolsStory {
         run(in: folder.url)
     }
 
-    private static func run(in directory: URL) {
-        let stateFile = directory.appendingPathComponent("todos.json")
-        let logFile = directory.appendingPathComponent("actions.jsonl")
+    /// The story's files in `directory`.
+    struct Files {
+        let state: URL
+        let log: URL
+        let page: URL
 
-        let persistence = Persistence<TodoList>(
-            file: stateFile, onError: { print("persistence: \($0)") })
+        init(_ directory: URL) {
+            state = directory.appendingPathComponent("todos.json")
+            log = directory.appendingPathComponent("actions.jsonl")
+            page = directory.appendingPathComponent("actions.html")
+        }
+    }
+
+    /// Crash recovery of the story's files: the saved state, then the actions
+    /// logged after it. The log writes each line before its dispatch returns,
+    /// so a crash loses nothing dispatched.
+    static func recovery(_ files: Files) -> CrashRecovery<TodoList> {
+        CrashRecovery(
+            persistence: Persistence(file: files.state, debounce: .seconds(3_600), onError: { print("persistence: \($0)") }),
+            log: ActionLog(registry: registry, file: files.log, durability: .eachAction))
+    }
+
+    private static func run(in directory: URL) {
+        let files = Files(directory)
+        let started = edit(files)
+        crashAChild(directory)
+        inspect(files, startedWith: started)
+    }
+
+    /// A launch: recovers, edits with time travel, checks a replay of this
+    /// session, saves. Returns the state it started from.
+    private static func edit(_ files: Files) -> TodoList {
+        let recovery = recovery(files)
         let timeTravel = TimeTravel<TodoList>(capacity: 20)
-        let enhancer = compose(
-            persistence.enhancer, timeTravel.enhancer,
-            applyMiddleware(actionLogMiddleware(registry: registry, to: logFile)))
-        let store = createStore(reducer, TodoList(), enhancer)
+        let store = createStore(reducer, TodoList(), compose(recovery.enhancer, timeTravel.enhancer))
         let started = store.state
         if started.todos.isEmpty {
             print("no todos saved in the state folder yet: starting from an empty list")
         } else {
-            print("restored \(started.todos.count) todos an earlier run saved in the state folder: \(started.todos)")
+            print("restored \(started.todos.count) todos earlier runs left in the state folder: \(started.todos)")
         }
-        let run = started.todos.count / 3 + 1
+        let run = started.todos.count / 5 + 1
 
         store.dispatch(AddTodo(title: "Buy milk (run \(run))"))
         store.dispatch(AddTodo(title: "Write docs (run \(run))"))
@@ -87,17 +113,42 @@ enum DevtoolsStory {
         store.dispatch(AddTodo(title: "Call Ada (run \(run))"))
         print("history has \(timeTravel.entries.count) entries; present at \(timeTravel.presentIndex)")
 
-        let replayed = createStore(reducer, started)
+        let replayed = createStore(reducer, TodoList())
         do {
-            let count = try replayActionLog(at: logFile, registry: registry, into: replayed)
-            print("replayed \(count) logged actions into a new store: same state? \(replayed.state == store.state)")
+            let replay = try replayActionLog(at: files.log, registry: registry, into: replayed, sessions: .last)
+            print(
+                "replayed this session (\(replay.replayed) actions, \(replay.jumps) jumps) into a new store from its"
+                    + " recorded start: same state? \(replayed.state == store.state)")
         } catch {
             print("replay failed: \(error)")
         }
+        recovery.persistence.flush()
+        print("saved \(store.state.todos.count) todos to \(files.state.lastPathComponent)")
+        return started
+    }
 
-        persistence.flush()
-        print(
-            "saved \(store.state.todos.count) todos to \(stateFile.lastPathComponent);"
-                + " a run given the same state folder restores them")
+    /// Recovers again, after a child process added two todos and was killed.
+    private static func inspect(_ files: Files, startedWith started: TodoList) {
+        let recovery = recovery(files)
+        let store = createStore(reducer, TodoList(), recovery.enhancer)
+        print("restarted: \(recovery.report!) -> \(store.state.todos.count) todos, the last: \(store.state.todos.last!)")
+        recovery.log.flush()
+        do {
+            let log = try ActionLogSessions.read(at: files.log)
+            print("the action log holds \(log.sessions.count) sessions:")
+            for session in log.sessions.suffix(3) {
+                let how = session.recovered.map { " (recovered from \($0.from), \($0.replayed) replayed)" } ?? ""
+                print("  session \(session.number): \(session.entries) entries\(how)")
+            }
+            let summary = try ActionLogInspector.writePage(forLogAt: files.log, to: files.page, title: "Demo todos")
+            print(
+                "wrote the inspector page \(files.page.lastPathComponent): \(summary.entries) entries in"
+                    + " \(summary.sessions) sessions; open it in a browser, or run"
+                    + " `swift run reduxkit-inspect \(files.log.lastPathComponent)`")
+        } catch {
+            print("reading the log failed: \(error)")
+        }
+        recovery.persistence.flush()
+        print("saved \(store.state.todos.count) todos; a run given the same state folder restores them")
     }
 }
