@@ -137,7 +137,8 @@ extension AsyncThunkAction: AsyncThunkStarting {
         {
             let error = AsyncThunkConditionError(typePrefix: thunk.typePrefix)
             if options.dispatchConditionRejection {
-                _ = environment.dispatch(thunk.skipped(requestID: requestID, argument: argument, error: error))
+                let skipped = thunk.skipped(requestID: requestID, argument: argument, error: error)
+                EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(skipped) }
             }
             return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
         }
@@ -145,7 +146,8 @@ extension AsyncThunkAction: AsyncThunkStarting {
         if case .deferred(let condition) = options.condition {
             deferredCondition = condition
         } else {
-            _ = environment.dispatch(thunk.pendingAction(requestID: requestID, argument: argument, conditionContext))
+            let pending = thunk.pendingAction(requestID: requestID, argument: argument, conditionContext)
+            EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(pending) }
         }
         let context = AsyncThunkContext(
             requestID: requestID, dependencies: environment.dependencies, store: store)
@@ -153,7 +155,7 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let condition = deferredCondition
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.
-        let task = environment.runner.run(on: store.route.actor, from: store.route.actor) {
+        let task = environment.runner.run(.asyncThunk, on: store.route.actor, from: store.route.actor) {
             if let deferredCondition = condition, let conditionContext {
                 let started = await thunk.startDeferred(
                     argument, condition: deferredCondition, context: conditionContext, store: store, run: run)

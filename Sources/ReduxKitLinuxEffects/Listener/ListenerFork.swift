@@ -25,7 +25,7 @@ extension ListenerContext {
         }
         let adoption = EffectAdoption(by: run.forks)
         let task: Task<Result<Value, any Error>, Never> = runner.run(
-            on: hub.store.route.actor, from: nil, startsLater: true
+            .listener, on: hub.store.route.actor, from: nil, startsLater: true
         ) {
             let result: Result<Value, any Error>
             do {

@@ -125,7 +125,7 @@ extension ListenerContext {
         try checkCancellation()
         guard let runner = hub.runner else { throw CancellationError() }
         let outcome = OneShot<Value>()
-        let work = runner.run(on: hub.store.route.actor, from: #isolation) {
+        let work = runner.run(.listener, on: hub.store.route.actor, from: #isolation) {
             do {
                 outcome.resolve(.success(try await operation()))
             } catch {

@@ -65,6 +65,7 @@ final class EffectRunner: Sendable {
     /// task calls this is cancelled.
     ///
     /// - Parameters:
+    ///   - origin: The kind of effect the task runs, its ``EffectOrigin/current``.
     ///   - scope: The new task's own scope (a fresh one by default).
     ///   - actor: The actor the store lives on (`nil` under a shared store,
     ///     whose effects run in no actor).
@@ -76,7 +77,7 @@ final class EffectRunner: Sendable {
     ///     wherever the caller runs.
     ///   - operation: The effect; it runs on the task's isolation.
     func run<Success: Sendable>(
-        scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
+        _ origin: EffectOrigin, scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
         startsLater: Bool = false, _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
@@ -93,11 +94,11 @@ final class EffectRunner: Sendable {
         }
         let task: Task<Success, Never>
         if !startsLater, let actor, let caller, caller === actor {
-            task = actor.assumeIsolated { actor in Self.startHere(on: actor, scope, operation, then: finish) }
+            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, scope, operation, then: finish) }
         } else if !startsLater, actor == nil {
-            task = Self.startHere(on: nil, scope, operation, then: finish)
+            task = Self.startHere(on: nil, origin, scope, operation, then: finish)
         } else {
-            task = Task { await Self.perform(on: actor, scope, operation, then: finish) }
+            task = Task { await Self.perform(on: actor, origin, scope, operation, then: finish) }
         }
         // Registered after the start, which may have run the whole effect, or
         // cancelled the runner's tasks (its own included) on the way.
@@ -114,30 +115,33 @@ final class EffectRunner: Sendable {
 
     /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
     private static func startHere<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
         then finish: @escaping @Sendable () -> Void
     ) -> Task<Success, Never> {
         Task.immediate {
-            await perform(on: actor, scope, operation, then: finish)
+            await perform(on: actor, origin, scope, operation, then: finish)
         }
     }
 
-    /// Runs `operation` on `actor`, in `scope`, then calls `finish`.
+    /// Runs `operation` on `actor`, in `scope`, marked as `origin`, then calls `finish`.
     private static func perform<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @Sendable () async -> Success,
         then finish: @Sendable () -> Void
     ) async -> Success {
         // Each closure names `actor`, which isolates it to `actor` (a closure
         // that does not would run on no actor, and hop there first).
-        let result = await EffectScope.$current.withValue(scope) {
+        let result = await EffectOrigin.$current.withValue(origin) {
             _ = actor
-            return await withTaskCancellationHandler {
+            return await EffectScope.$current.withValue(scope) {
                 _ = actor
-                return await operation()
-            } onCancel: {
-                scope.cancelAll()
+                return await withTaskCancellationHandler {
+                    _ = actor
+                    return await operation()
+                } onCancel: {
+                    scope.cancelAll()
+                }
             }
         }
         finish()

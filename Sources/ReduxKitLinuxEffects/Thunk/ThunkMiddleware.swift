@@ -38,7 +38,8 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
                 case .other:
                     return next(action)
                 case .thunk:
-                    (action as! Thunk<State>).body(api.dispatch, api.getState)
+                    let body = (action as! Thunk<State>).body
+                    EffectOrigin.$current.withValue(.thunk) { body(api.dispatch, api.getState) }
                     return action
                 case .asyncThunk:
                     guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
@@ -77,7 +78,8 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .thunk:
-                    (action as! Thunk<State>).body(api.dispatch, api.getState)
+                    let body = (action as! Thunk<State>).body
+                    EffectOrigin.$current.withValue(.thunk) { body(api.dispatch, api.getState) }
                     return action
                 case .scopedRequest:
                     return ScopedEffectAccepted(
