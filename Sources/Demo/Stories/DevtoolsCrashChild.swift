@@ -31,7 +31,8 @@ extension DevtoolsStory {
     /// Runs the crashing child on `directory` and says how it ended.
     static func crashAChild(_ directory: URL) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        let argv = [executable, crashChildOption, directory.path].map { strdup($0) } + [nil]
+        let folder: String = directory.path
+        let argv = [executable, crashChildOption, folder].map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else {

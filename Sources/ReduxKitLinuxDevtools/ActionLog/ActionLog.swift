@@ -77,6 +77,9 @@ public final class ActionLog<State>: Sendable {
     /// The version of the state's shape written in each session's header.
     public let version: Int
     private let settings: ActionLogRecorder.Settings
+    /// For a log that records state changes: what captures a state for the
+    /// writer to encode (`nil` otherwise).
+    private let stateCapture: (@Sendable (State) -> @Sendable (JSONEncoder) throws -> Data)?
     /// The action types it records.
     var registry: ActionRegistry { settings.registry }
     private let recorder = Locked<(attached: Bool, recorder: ActionLogRecorder?)>((false, nil))
@@ -98,7 +101,7 @@ public final class ActionLog<State>: Sendable {
     ///     state that cannot be encoded) and for a file that cannot be opened,
     ///     on the writer's thread for what writing finds. By default, a line to
     ///     standard error.
-    public init(
+    public convenience init(
         registry: ActionRegistry,
         file: URL,
         version: Int = 1,
@@ -107,11 +110,25 @@ public final class ActionLog<State>: Sendable {
         unregistered: UnregisteredActions = .report,
         onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
     ) {
+        self.init(
+            registry: registry, file: file, version: version, rotation: rotation, durability: durability,
+            unregistered: unregistered, stateCapture: nil, onError: onError)
+    }
+
+    /// Creates an action log, with the state capture of a log that records
+    /// state changes, or `nil`.
+    init(
+        registry: ActionRegistry, file: URL, version: Int, rotation: ActionLogRotation?,
+        durability: ActionLogDurability, unregistered: UnregisteredActions,
+        stateCapture: (@Sendable (State) -> @Sendable (JSONEncoder) throws -> Data)?,
+        onError: @escaping @Sendable (any Error) -> Void
+    ) {
         self.file = file
         self.version = version
+        self.stateCapture = stateCapture
         settings = ActionLogRecorder.Settings(
             registry: registry, file: file, version: version, unregistered: unregistered, rotation: rotation,
-            durability: durability, onError: onError)
+            durability: durability, recordsStateChanges: stateCapture != nil, onError: onError)
     }
 
     /// The enhancer to create the store with, in any position among the others.
@@ -162,9 +179,15 @@ public final class ActionLog<State>: Sendable {
         let starting = core.read { ActionLogRecorder.startingState($0, file: file, onError: settings.onError) }
         let recorder = makeRecorder(startingState: starting, recovered: recovered)
         // The core keeps the recorder alive; nothing here holds the core.
-        core.observe(
-            reduced: { action, state in recorder.record(action, state: state) },
-            jumped: { state in recorder.recordJump(to: state) })
+        if let stateCapture {
+            core.observe(
+                reduced: { action, state in recorder.record(action, state: state, capturing: stateCapture(state)) },
+                jumped: { state in recorder.recordJump(to: state) })
+        } else {
+            core.observe(
+                reduced: { action, state in recorder.record(action, state: state) },
+                jumped: { state in recorder.recordJump(to: state) })
+        }
     }
 
     /// Opens the file for the log's one store and writes the session's header.
@@ -177,5 +200,49 @@ public final class ActionLog<State>: Sendable {
         let made = ActionLogRecorder(settings: settings, startingState: startingState, recovered: recovered)
         recorder.withLock { $0.recorder = made }
         return made
+    }
+}
+
+extension ActionLog where State: Encodable & Sendable {
+    /// Creates an action log that can also record how the state changed with
+    /// each action, so the inspector (``ActionLogInspector``) shows the state
+    /// after every action from the log alone.
+    ///
+    /// With `recordingStateChanges`, each action's line gets
+    /// `"changes":[…]`: the RFC 6902 operations (`add`, `remove`, `replace`,
+    /// with JSON Pointer paths) that turn the state before it into the state
+    /// after it. The dispatch hands the state to the log's thread (a
+    /// reference, no copy; but a reducer that changes a large state in place
+    /// then copies it once, as the log still holds it); that thread encodes
+    /// it and compares it with the one before, which costs it time in
+    /// proportion to the state's size (measured in `Docs/Performance.md`).
+    /// For a large state, leave it off and open the log with the inspector's
+    /// replay (``ActionLogInspector/writePage(forLogAt:to:title:registry:reducer:)``).
+    ///
+    /// - Parameters:
+    ///   - registry: The action types to record.
+    ///   - file: The file to write. Each store's run appends a session to it.
+    ///   - version: The version of the state's shape, written in each session's header.
+    ///   - rotation: When to start a new file, and how many old ones to keep.
+    ///   - durability: How soon lines reach the file and the disk.
+    ///   - recordingStateChanges: Whether each action's line records the state's changes.
+    ///   - unregistered: Whether an action of a type not in `registry` is an error or expected.
+    ///   - onError: Called with each ``ActionLogWriteError``; by default, a line to standard error.
+    public convenience init(
+        registry: ActionRegistry,
+        file: URL,
+        version: Int = 1,
+        rotation: ActionLogRotation? = nil,
+        durability: ActionLogDurability = .buffered,
+        recordingStateChanges: Bool,
+        unregistered: UnregisteredActions = .report,
+        onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
+    ) {
+        let capture: @Sendable (State) -> @Sendable (JSONEncoder) throws -> Data = { state in
+            { encoder in try DevtoolsJSON.encode(state, with: encoder) }
+        }
+        self.init(
+            registry: registry, file: file, version: version, rotation: rotation, durability: durability,
+            unregistered: unregistered, stateCapture: recordingStateChanges ? capture : nil, onError: onError)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ReduxKitLinuxEffects
 
 #if canImport(Glibc)
     import Glibc
@@ -15,6 +16,9 @@ struct ActionLogEntry: Sendable {
     enum Kind: Sendable {
         /// An action of a registered type.
         case action(any Action, codec: Int)
+        /// An action of a registered type, with the state after it, for a log
+        /// that records state changes.
+        case actionWithState(ActionLogActionWithState)
         /// An action of a type not in the registry.
         case unrecorded(type: String)
         /// A time-travel jump to a state, encoded (in the store's domain: the
@@ -29,16 +33,34 @@ struct ActionLogEntry: Sendable {
     }
 
     let kind: Kind
+    /// The kind of effect that dispatched the action; `nil` for the app.
+    let effect: EffectOrigin?
     /// Seconds and nanoseconds since 1970, UTC.
     let seconds: Int
     let nanoseconds: Int
 
-    init(_ kind: Kind) {
+    init(_ kind: Kind, effect: EffectOrigin? = nil) {
         self.kind = kind
+        self.effect = effect
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         seconds = Int(now.tv_sec)
         nanoseconds = Int(now.tv_nsec)
+    }
+}
+
+/// An action with the state it left, for a log that records state changes
+/// (a class: an entry holds one reference).
+final class ActionLogActionWithState: Sendable {
+    let action: any Action
+    let codec: Int
+    /// Encodes the state after the action (it captures the state, which is `Sendable`).
+    let state: @Sendable (JSONEncoder) throws -> Data
+
+    init(action: any Action, codec: Int, state: @escaping @Sendable (JSONEncoder) throws -> Data) {
+        self.action = action
+        self.codec = codec
+        self.state = state
     }
 }
 
@@ -89,6 +111,11 @@ struct ActionLogLines {
     var output: [UInt8] = []
     /// The writer's encoder (one per writer: it is used on its thread only).
     private let encoder = DevtoolsJSON.makeEncoder()
+    /// The changes of the state from one action to the next, for a log that
+    /// records them (made at each header, reset at each jump).
+    var stateChanges: StateChangeRecorder?
+    /// Whether the log records state changes.
+    let recordsStateChanges: Bool
     /// The session being written, and its entries formatted so far (headers
     /// are not entries), to name an entry in an error.
     private var session = ""
@@ -97,9 +124,10 @@ struct ActionLogLines {
     private var cachedSecond = Int.min
     private var cachedPrefix: [UInt8] = []
 
-    init(registry: ActionRegistry, file: URL) {
+    init(registry: ActionRegistry, file: URL, recordsStateChanges: Bool = false) {
         self.registry = registry
         self.file = file
+        self.recordsStateChanges = recordsStateChanges
     }
 
     /// `text` as a JSON string, quotes included, as `JSONEncoder` writes it.
@@ -119,20 +147,10 @@ struct ActionLogLines {
         var failure: ActionLogWriteError?
         switch entry.kind {
         case .action(let action, let index):
-            let codec = registry.codec(at: index)
-            output.append(contentsOf: codec.header)
-            appendTimestamp(entry)
-            do {
-                let payload = try codec.encode(action, encoder)
-                output.append(contentsOf: #","payload":"#.utf8)
-                output.append(contentsOf: payload)
-            } catch {
-                output.append(contentsOf: #","unrecorded":true"#.utf8)
-                failure = ActionLogWriteError(
-                    file: file,
-                    reason: .unencodableAction(
-                        type: codec.name, details: "entry \(count) of session \(session): \(error)"))
-            }
+            failure = appendAction(action, codec: index, entry)
+        case .actionWithState(let recorded):
+            failure = appendAction(recorded.action, codec: recorded.codec, entry)
+            appendChanges(recorded)
         case .unrecorded(let type):
             output.append(contentsOf: #"{"type":"#.utf8)
             // A string always encodes.
@@ -140,6 +158,7 @@ struct ActionLogLines {
             appendTimestamp(entry)
             output.append(contentsOf: #","unrecorded":true"#.utf8)
         case .jump(let state):
+            if recordsStateChanges { stateChanges = StateChangeRecorder(startingState: state) }
             beginJump(entry)
             output.append(contentsOf: #","state":"#.utf8)
             output.append(contentsOf: state)
@@ -157,7 +176,49 @@ struct ActionLogLines {
     /// ended in the middle of one); set by the writer, cleared once written.
     var previousLineTorn = false
 
+    /// Appends an action's line up to its closing brace; returns the error to
+    /// report if it could not be encoded.
+    private mutating func appendAction(_ action: any Action, codec index: Int, _ entry: ActionLogEntry)
+        -> ActionLogWriteError?
+    {
+        let codec = registry.codec(at: index)
+        output.append(contentsOf: codec.header)
+        appendTimestamp(entry)
+        if let effect = entry.effect {
+            output.append(contentsOf: #","effect":""#.utf8)
+            output.append(contentsOf: effect.rawValue.utf8)
+            output.append(UInt8(ascii: "\""))
+        }
+        do {
+            let payload = try codec.encode(action, encoder)
+            output.append(contentsOf: #","payload":"#.utf8)
+            output.append(contentsOf: payload)
+            return nil
+        } catch {
+            output.append(contentsOf: #","unrecorded":true"#.utf8)
+            return ActionLogWriteError(
+                file: file,
+                reason: .unencodableAction(type: codec.name, details: "entry \(count) of session \(session): \(error)"))
+        }
+    }
+
+    /// Appends `,"changes":[…]`: the RFC 6902 operations from the state before
+    /// to the state after the action; `,"changesUnrecorded":true` if the state
+    /// could not be encoded (the next changes then replace the whole state).
+    private mutating func appendChanges(_ recorded: ActionLogActionWithState) {
+        if stateChanges == nil { stateChanges = StateChangeRecorder(startingState: nil) }
+        do {
+            let changes = try stateChanges!.changes(after: try recorded.state(encoder))
+            output.append(contentsOf: #","changes":"#.utf8)
+            output.append(contentsOf: changes)
+        } catch {
+            stateChanges = StateChangeRecorder(startingState: nil)
+            output.append(contentsOf: #","changesUnrecorded":true"#.utf8)
+        }
+    }
+
     private mutating func appendHeader(_ header: ActionLogHeaderLine, _ entry: ActionLogEntry) {
+        if recordsStateChanges { stateChanges = StateChangeRecorder(startingState: header.state) }
         output.append(contentsOf: ActionLogSessionHeader.prefix)
         output.append(contentsOf: #"""#.utf8)
         output.append(contentsOf: header.session.utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import ReduxKitLinuxEffects
 import Synchronization
 
 /// The part of an action log that runs in the store's domain: it turns each
@@ -33,6 +34,7 @@ final class ActionLogRecorder: Sendable {
         let unregistered: UnregisteredActions
         let rotation: ActionLogRotation?
         let durability: ActionLogDurability
+        let recordsStateChanges: Bool
         let onError: @Sendable (any Error) -> Void
     }
 
@@ -49,7 +51,7 @@ final class ActionLogRecorder: Sendable {
         do {
             sink = ActionLogSink(
                 file: try ActionLogFile.opening(file), registry: registry, rotation: settings.rotation,
-                durability: durability, onError: onError)
+                durability: durability, recordsStateChanges: settings.recordsStateChanges, onError: onError)
         } catch {
             sink = nil
             onError(ActionLogWriteError(file: file, reason: error))
@@ -77,11 +79,22 @@ final class ActionLogRecorder: Sendable {
     /// type not in the registry is written as a marked line and, unless the
     /// log was told to expect such actions, reported now, in the dispatch
     /// that reduced it.
-    func record<State>(_ action: any Action, state: borrowing State) {
+    func record<State>(
+        _ action: any Action, state: borrowing State,
+        capturing capture: (@Sendable (JSONEncoder) throws -> Data)? = nil
+    ) {
         guard let sink else { return }
         let count = entries.add(1, ordering: .relaxed).newValue
         if let index = registry.codecIndex(of: action) {
-            sink.append(ActionLogEntry(.action(action, codec: index)))
+            let effect = EffectOrigin.current
+            if let capture {
+                sink.append(
+                    ActionLogEntry(
+                        .actionWithState(ActionLogActionWithState(action: action, codec: index, state: capture)),
+                        effect: effect))
+            } else {
+                sink.append(ActionLogEntry(.action(action, codec: index), effect: effect))
+            }
         } else {
             let type = action.type
             sink.append(ActionLogEntry(.unrecorded(type: type)))

@@ -67,7 +67,7 @@ final class ActionLogSink: @unchecked Sendable {
     /// Starts a writer on `file`, already opened and locked.
     init(
         file: ActionLogFile, registry: ActionRegistry, rotation: ActionLogRotation?, durability: ActionLogDurability,
-        onError: @escaping @Sendable (any Error) -> Void
+        recordsStateChanges: Bool, onError: @escaping @Sendable (any Error) -> Void
     ) {
         self.file = file
         self.identity = file.identity
@@ -75,7 +75,7 @@ final class ActionLogSink: @unchecked Sendable {
         self.rotation = rotation
         if case .synced(let every) = durability { syncInterval = max(every, .zero) } else { syncInterval = nil }
         self.onError = onError
-        self.lines = ActionLogLines(registry: registry, file: file.url)
+        self.lines = ActionLogLines(registry: registry, file: file.url, recordsStateChanges: recordsStateChanges)
         if file.endedTorn {
             // The torn line ends here, so the next header starts a line of its own.
             lines.output.append(UInt8(ascii: "\n"))
