@@ -13,12 +13,15 @@ let package = Package(
         .library(name: "ReduxKitLinuxEffects", targets: ["ReduxKitLinuxEffects"]),
         .library(name: "ReduxKitLinuxDevtools", targets: ["ReduxKitLinuxDevtools"]),
         .library(name: "ReduxKitLinuxTesting", targets: ["ReduxKitLinuxTesting"]),
+        // `swift run reduxkit-inspect LOG`: an action log's inspector page (ActionLogInspector).
+        .executable(name: "reduxkit-inspect", targets: ["ReduxKitLinuxInspector"]),
     ],
     targets: [
         .target(name: "ReduxKitLinux"),
         .target(name: "ReduxKitLinuxEffects", dependencies: ["ReduxKitLinux"]),
         .target(name: "ReduxKitLinuxDevtools", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         .target(name: "ReduxKitLinuxTesting", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
+        .executableTarget(name: "ReduxKitLinuxInspector", dependencies: ["ReduxKitLinuxDevtools"]),
         .executableTarget(
             name: "Demo", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
         .executableTarget(

@@ -1,0 +1,111 @@
+import Foundation
+
+extension InspectorTimeline {
+    /// The timeline of the log `rawLog` holds: each session's header, its
+    /// entries (numbered from 1 in their session), its continuation headers'
+    /// states, and what was cut or skipped, said in notes.
+    ///
+    /// A line that is not JSON in the middle of a session (a damaged file) is
+    /// skipped with a note; the torn last line of a session is noted as such.
+    init(rawLog: ActionLogRawLog) {
+        self.init()
+        for (index, raw) in rawLog.sessions.enumerated() {
+            var session = Session(number: index + 1)
+            var offset = 0
+            if let header = raw.header {
+                Self.read(header: header, into: &session)
+            } else {
+                if let first = raw.checkpoints.first, first.entriesBefore == 0,
+                    let fields = InspectorLineFields(first.header.data), let before = fields.fields["entry"] as? Int
+                {
+                    offset = before
+                    session.id = fields.string("session")
+                    session.version = fields.fields["version"] as? Int
+                    session.notes.append(
+                        "Its first \(before) entries were in a file rotated away: it is shown from the "
+                            + "continuation header that followed them.")
+                } else {
+                    session.notes.append(
+                        "These lines come before any session header (a log written before sessions, "
+                            + "or whose first file was rotated away): the starting state is not known.")
+                }
+            }
+            // A continuation header's `entriesBefore` counts the lines before it; the page wants
+            // the number of the entry it follows (lines skipped as damaged have none).
+            var pending = raw.checkpoints[...]
+            var number = offset
+            for (position, line) in raw.entries.enumerated() {
+                while let checkpoint = pending.first, checkpoint.entriesBefore <= position {
+                    session.checkpoints.append(Self.checkpoint(checkpoint.header, after: number))
+                    pending = pending.dropFirst()
+                }
+                guard let fields = InspectorLineFields(line.data) else {
+                    session.notes.append(
+                        "\(Self.place(of: line)) is not a log line (not a JSON object): skipped, "
+                            + "and the states after it may be wrong.")
+                    continue
+                }
+                number += 1
+                let entry = Self.entry(fields, session: index, number: number)
+                if entry.changes != nil { statesRecorded = true }
+                entries.append(entry)
+            }
+            for checkpoint in pending { session.checkpoints.append(Self.checkpoint(checkpoint.header, after: number)) }
+            if let torn = raw.torn {
+                session.tornLastLine = true
+                session.notes.append(
+                    "The session ends in a torn line (\(torn.data.count) bytes at \(Self.place(of: torn))): "
+                        + "the app stopped while writing it, and the action it held is lost.")
+            }
+            sessions.append(session)
+        }
+        if rawLog.sessions.isEmpty { notes.append("The log is empty.") }
+    }
+
+    /// Fills `session` from its header line.
+    private static func read(header: ActionLogRawLog.Line, into session: inout Session) {
+        guard let fields = InspectorLineFields(header.data) else {
+            session.notes.append("Its header, \(place(of: header)), is not JSON.")
+            return
+        }
+        session.id = fields.string("session")
+        session.started = fields.string("timestamp")
+        session.version = fields.fields["version"] as? Int
+        session.state = fields.raw("state")
+        if fields.isTrue("stateUnrecorded") || session.state == nil {
+            session.notes.append(
+                "Its starting state was not recorded (the state is not Encodable, or failed to encode).")
+        }
+        if let recovered = fields.fields["recovered"] as? [String: Any] {
+            let replayed = recovered["replayed"] as? Int ?? 0
+            let from = recovered["from"] as? String ?? "?"
+            let source = ["saved": "the last saved state", "log": "the log", "none": "the initial state"][from] ?? from
+            session.notes.append(
+                "Crash recovery made its starting state: \(replayed) logged action(s) replayed from \(source).")
+        }
+    }
+
+    /// The checkpoint a continuation header records, after entry `number`.
+    private static func checkpoint(_ header: ActionLogRawLog.Line, after number: Int) -> Checkpoint {
+        Checkpoint(entriesBefore: number, state: InspectorLineFields(header.data)?.raw("state"))
+    }
+
+    /// The entry an entry line records.
+    private static func entry(_ fields: InspectorLineFields, session: Int, number: Int) -> Entry {
+        let kind: Kind
+        if fields.isTrue("jump") {
+            kind = fields.isTrue("unrecorded") ? .unrecordedJump : .jump
+        } else {
+            kind = fields.isTrue("unrecorded") ? .unrecorded : .action
+        }
+        return Entry(
+            session: session, entry: number, kind: kind, type: fields.string("type"),
+            timestamp: fields.string("timestamp"), payload: fields.raw("payload"), changes: fields.raw("changes"),
+            state: kind == .jump ? fields.raw("state") : nil, effect: fields.string("effect"))
+    }
+
+    /// "line N of FILE".
+    private static func place(of line: ActionLogRawLog.Line) -> String {
+        "line \(line.number) of \(line.file.lastPathComponent)"
+    }
+}
