@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import ReduxKitLinuxDevtools
+
+/// A log's raw sessions become the inspector's timeline: sessions with their
+/// headers, entries numbered in their session with their JSON kept byte for
+/// byte, continuation headers' states, torn and damaged lines noted.
+@Suite("Inspector timeline from a log")
+struct InspectorTimelineReadingTests {
+    /// A log of two sessions in the spec's format: recorded changes, an effect's action, an unrecorded
+    /// action, jumps, a damaged line, a continuation header and a torn line.
+    static let lines = [
+        #"{"entry":0,"session":"S1","state":{"todos":[]},"timestamp":"2026-11-29T10:00:00.000Z","version":2}"#,
+        #"{"changes":[{"op":"add","path":"/todos/0","value":{"title":"} \" {"}}],"payload":{"title":"} \" {"},"#
+            + #""timestamp":"2026-11-29T10:00:00.100Z","type":"AddTodo"}"#,
+        #"{"effect":"listener","payload":{"n":[1,2.50,{"a":null}]},"timestamp":"2026-11-29T10:00:00.200Z","type":"Ping"}"#,
+        #"{"type":"Tick","timestamp":"2026-11-29T10:00:00.300Z","unrecorded":true}"#,
+        #"not json"#,
+        #"{"entry":3,"session":"S1","continues":true,"state":{"todos":["x"]},"timestamp":"2026-11-29T10:00:01.000Z","version":2}"#,
+        #"{"jump":true,"timestamp":"2026-11-29T10:00:02.000Z","state":{"todos":[]}}"#,
+        #"{"jump":true,"timestamp":"2026-11-29T10:00:03.000Z","unrecorded":true}"#,
+        #"{"type":"AddTodo","timestamp":"2026-11-29T10:00:04.000Z","payload":{"title":"Cut"#,
+        #"{"entry":0,"recovered":{"from":"saved","replayed":4},"session":"S2","stateUnrecorded":true,"#
+            + #""timestamp":"2026-11-29T11:00:00.000Z","version":3}"#,
+        #"{"payload":{"by":1},"timestamp":"2026-11-29T11:00:00.500Z","type":"Increment"}"#,
+    ]
+
+    static func withLog<T>(_ body: (URL) throws -> T) throws -> T {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reduxkit-\(UUID().uuidString)-inspector.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        return try body(file)
+    }
+
+    @Test func sessionsEntriesAndNotes() throws {
+        let timeline = try Self.withLog { InspectorTimeline(rawLog: try ActionLogRawLog.read(at: $0)) }
+        #expect(timeline.sessions.count == 2)
+        #expect(timeline.statesRecorded)
+        let first = timeline.sessions[0]
+        #expect(first.number == 1 && first.id == "S1" && first.version == 2)
+        #expect(first.started == "2026-11-29T10:00:00.000Z")
+        #expect(first.state == InspectorRawJSON(#"{"todos":[]}"#))
+        #expect(first.tornLastLine)
+        #expect(first.checkpoints == [.init(entriesBefore: 3, state: InspectorRawJSON(#"{"todos":["x"]}"#))])
+        #expect(first.notes.contains { $0.contains("not a log line") })
+        #expect(first.notes.contains { $0.contains("torn line") })
+        let second = timeline.sessions[1]
+        #expect(second.id == "S2" && second.version == 3 && second.state == nil)
+        #expect(second.notes.contains { $0.contains("not recorded") })
+        #expect(second.notes.contains { $0.contains("4 logged action(s) replayed from the last saved state") })
+
+        let entries = timeline.entries
+        #expect(entries.map(\.kind) == [.action, .action, .unrecorded, .jump, .unrecordedJump, .action])
+        #expect(entries.map(\.session) == [0, 0, 0, 0, 0, 1])
+        #expect(entries.map(\.entry) == [1, 2, 3, 4, 5, 1])
+        #expect(entries.map(\.type) == ["AddTodo", "Ping", "Tick", nil, nil, "Increment"])
+        // JSON is kept as the log wrote it, strings holding braces and quotes included.
+        #expect(entries[0].payload == InspectorRawJSON(#"{"title":"} \" {"}"#))
+        #expect(entries[0].changes == InspectorRawJSON(#"[{"op":"add","path":"/todos/0","value":{"title":"} \" {"}}]"#))
+        #expect(entries[1].payload == InspectorRawJSON(#"{"n":[1,2.50,{"a":null}]}"#))
+        #expect(entries[1].effect == "listener")
+        #expect(entries[2].payload == nil)
+        #expect(entries[3].state == InspectorRawJSON(#"{"todos":[]}"#))
+        #expect(entries[4].state == nil)
+        #expect(entries[5].changes == nil)
+    }
+
+    @Test func thePageAndItsSummary() throws {
+        try Self.withLog { log in
+            let page = log.deletingLastPathComponent().appendingPathComponent(UUID().uuidString + ".html")
+            defer { try? FileManager.default.removeItem(at: page) }
+            let summary = try ActionLogInspector.writePage(forLogAt: log, to: page)
+            let written = try Data(contentsOf: page)
+            #expect(
+                summary
+                    == ActionLogInspectorSummary(sessions: 2, entries: 6, statesRecorded: true, bytes: written.count))
+            let text = try ActionLogInspector.page(forLogAt: log)
+            #expect(Data(text.utf8) == written)
+            #expect(text.contains("<title>Action log: \(log.lastPathComponent)</title>"))
+            #expect(try ActionLogInspector.page(forLogAt: log, title: "Mine").contains("<title>Mine</title>"))
+        }
+    }
+}
