@@ -84,8 +84,8 @@ enum InspectorPageScriptList {
           let node;
           if (life.phase === 'pending') {
             node = life.partner < 0
-              ? badge('pending, never settled', 'pending')
-              : badge('pending → ' + life.settled + ' #' + (life.partner + 1), 'pending link');
+              ? badge('never settled', 'pending')
+              : badge('→ ' + life.settled + ' #' + (life.partner + 1), 'pending link');
           } else {
             node = life.partner < 0
               ? badge(life.phase + ' (pending not in log)', life.phase)
@@ -129,17 +129,20 @@ enum InspectorPageScriptList {
             if (life.phase !== 'pending') row.classList.add('settled');
             row.style.setProperty('--hue', String(hue(life.id)));
           }
-          row.appendChild(el('span', 'type', entry.kind === 'jump' || entry.kind === 'unrecordedJump'
+          // Type, badges and preview share what the times leave, and are cut first.
+          const main = el('span', 'main');
+          main.appendChild(el('span', 'type', entry.kind === 'jump' || entry.kind === 'unrecordedJump'
             ? 'jump' : typeName(entry)));
-          if (entry.effect) row.appendChild(badge('by ' + entry.effect, 'effect', 'dispatched by an effect'));
-          if (entry.kind === 'jump') row.appendChild(badge('time travel', 'jump'));
-          if (entry.kind === 'unrecordedJump') row.appendChild(badge('jump, not recorded', 'jump unrecorded'));
-          if (entry.kind === 'unrecorded') {
-            row.appendChild(badge('unrecorded', 'unrecorded', 'its type is not registered, or it failed to encode'));
-          }
           const lifeBadge = lifecycleBadge(i);
-          if (lifeBadge) row.appendChild(lifeBadge);
-          row.appendChild(el('span', 'preview', preview(entry)));
+          if (lifeBadge) main.appendChild(lifeBadge);
+          if (entry.effect) main.appendChild(badge('by ' + entry.effect, 'effect', 'dispatched by an effect'));
+          if (entry.kind === 'jump') main.appendChild(badge('time travel', 'jump'));
+          if (entry.kind === 'unrecordedJump') main.appendChild(badge('jump, not recorded', 'jump unrecorded'));
+          if (entry.kind === 'unrecorded') {
+            main.appendChild(badge('unrecorded', 'unrecorded', 'its type is not registered, or it failed to encode'));
+          }
+          main.appendChild(el('span', 'preview', preview(entry)));
+          row.appendChild(main);
           row.appendChild(el('span', 'rel', relative(i)));
           const abs = el('span', 'abs', clockTime(entry.timestamp));
           abs.title = entry.timestamp || '';

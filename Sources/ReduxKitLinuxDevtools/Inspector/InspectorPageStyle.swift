@@ -67,6 +67,8 @@ enum InspectorPageStyle {
         .row .num { font-family: var(--mono); font-size: 11px; color: var(--muted); min-width: 44px; text-align: right; }
         .row .type { font-family: var(--mono); font-size: 12.5px; font-weight: 600; overflow: hidden;
           text-overflow: ellipsis; flex: 0 0 auto; max-width: 55%; }
+        .row .main { flex: 1 1 0; min-width: 0; display: flex; align-items: center; gap: 8px; overflow: hidden; }
+        .row .rel, .row .abs, .row .num { flex: none; }
         .row .preview { font-family: var(--mono); font-size: 11.5px; color: var(--muted); overflow: hidden;
           text-overflow: ellipsis; flex: 1 1 0; min-width: 0; }
         .row .rel { font-family: var(--mono); font-size: 11px; color: var(--muted); min-width: 70px; text-align: right; }
@@ -85,7 +87,7 @@ enum InspectorPageStyle {
         .row.torn-line { color: var(--bad); font-style: italic; cursor: default; background: #fff5f5; }
         .row.session .torn { color: var(--bad); }
         .badge {
-          display: inline-block; font-size: 10.5px; line-height: 16px; padding: 0 6px; border-radius: 8px;
+          display: inline-block; font-size: 10.5px; line-height: 16px; padding: 0 5px; border-radius: 8px;
           border: 1px solid var(--line); color: var(--muted); background: #fff; white-space: nowrap; flex: none;
         }
         .badge.effect { color: var(--effect); border-color: #d8c8f5; background: #f6f1ff; }
