@@ -1,0 +1,233 @@
+"""Opens the inspector pages .ci/inspector-check.sh made in headless chromium and checks the DOM
+after their scripts ran (`--dump-dom`), and takes a screenshot of each view.
+Usage: python3 .ci/inspector-dom-check.py DIRECTORY (holding todo.html, plain.html, big.html and
+logs/expected.json, as inspector-check.sh leaves them)."""
+import html.parser
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+READY_BOUND_MS = 5000  # the 100,000-action page must be ready within this, on a loaded 2-core machine
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+directory = os.path.abspath(sys.argv[1])
+expected = json.load(open(os.path.join(directory, "logs", "expected.json"), encoding="utf-8"))
+profile = tempfile.mkdtemp(prefix="inspector-chromium-")
+failures = []
+
+
+class Node:
+    def __init__(self, tag, attributes, parent):
+        self.tag, self.attributes, self.parent, self.children = tag, dict(attributes), parent, []
+
+    def text(self):
+        return "".join(child if isinstance(child, str) else child.text() for child in self.children)
+
+    def classes(self):
+        return (self.attributes.get("class") or "").split()
+
+    def walk(self):
+        yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.walk()
+
+
+class Builder(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {}, None)
+        self.current = self.root
+
+    def handle_starttag(self, tag, attributes):
+        node = Node(tag, attributes, self.current)
+        self.current.children.append(node)
+        if tag not in VOID:
+            self.current = node
+
+    def handle_startendtag(self, tag, attributes):
+        self.current.children.append(Node(tag, attributes, self.current))
+
+    def handle_endtag(self, tag):
+        node = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.current = node.parent
+
+    def handle_data(self, data):
+        self.current.children.append(data)
+
+
+def chromium(*arguments):
+    return subprocess.run(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
+         "--virtual-time-budget=10000", "--window-size=1400,900", *arguments],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=180, check=True).stdout
+
+
+class Page:
+    def __init__(self, name, hash_):
+        self.url = f"file://{directory}/{name}.html#{hash_}"
+        started = time.monotonic()
+        self.dom = chromium("--dump-dom", self.url).decode("utf-8")
+        self.seconds = time.monotonic() - started
+        builder = Builder()
+        builder.feed(self.dom)
+        self.root = builder.root
+        self.body = next(node for node in self.root.walk() if node.tag == "body")
+
+    def by_id(self, id_):
+        return next((node for node in self.root.walk() if node.attributes.get("id") == id_), None)
+
+    def all(self, predicate):
+        return [node for node in self.root.walk() if predicate(node)]
+
+    def data(self, name):
+        return self.body.attributes.get("data-" + name)
+
+
+def check(condition, what, detail=""):
+    print(("  ok   " if condition else "  FAIL ") + what + (f" ({detail})" if detail and not condition else ""))
+    if not condition:
+        failures.append(what)
+
+
+def state_node(page, path):
+    return next((node for node in page.by_id("state").walk() if node.attributes.get("data-path") == path), None)
+
+
+def line_text(node):
+    """The text of a tree node's own line (not its children)."""
+    return next(child for child in node.children if isinstance(child, Node) and "line" in child.classes()).text()
+
+
+todo = expected["todo"]
+with open(os.path.join(directory, "logs", "todo.jsonl"), encoding="utf-8") as file:
+    todo_lines = [json.loads(line) for line in file if line.strip() and line.strip().endswith("}")]
+todo_entries = [line for line in todo_lines if "session" not in line]
+types = {}
+for entry in todo_entries:
+    type_ = entry.get("type", "(jump)")
+    types[type_] = types.get(type_, 0) + 1
+
+print("todo page: counts, a payload, a state, the changed path")
+page = Page("todo", f"entry={todo['toggle']}&view=state")
+check(page.data("ready") == "1", "the page says it is ready", page.data("ready"))
+check(page.data("entries") == str(todo["total"]), f"data-entries is {todo['total']}", page.data("entries"))
+check(page.data("shown") == str(todo["total"]), "every entry is listed", page.data("shown"))
+check(page.data("selected") == str(todo["toggle"]), f"#entry={todo['toggle']} selects it", page.data("selected"))
+rows = page.all(lambda node: "row" in node.classes() and "data-entry" in node.attributes)
+check(len(rows) == todo["total"], "the list shows a row per entry (a short log fits the window)", len(rows))
+sessions = page.all(lambda node: "row" in node.classes() and "session" in node.classes())
+check(len(sessions) == todo["sessions"], "a separator per session", len(sessions))
+check(json.loads(page.by_id("payload").text()) == {"id": 2}, "the payload view holds the action's payload",
+      page.by_id("payload").text())
+done = state_node(page, todo["toggleChanged"])
+check(done is not None and "changed" in done.classes(), f"{todo['toggleChanged']} is highlighted (class changed)")
+check(done is not None and line_text(done).strip().endswith("true"), "and shows the new value", done and line_text(done))
+changed = [node.attributes.get("data-path") for node in page.by_id("state").walk() if "changed" in node.classes()]
+check(changed == [todo["toggleChanged"]], "only the changed path is highlighted", changed)
+listed = [node.text() for node in page.by_id("changed-paths").walk() if node.tag == "li"]
+check(listed == ["replace " + todo["toggleChanged"]], "the changed paths are listed", listed)
+title = state_node(page, "/todos/1/title")
+check(title is not None and json.loads(line_text(title).split(": ", 1)[1]) == "Bread", "a state value: /todos/1/title")
+
+print("todo page: async thunks, an effect's action")
+page = Page("todo", f"entry={todo['fulfilled']}&view=payload")
+row = next(node for node in page.all(lambda node: node.attributes.get("data-entry") == str(todo["fulfilled"])))
+check(todo["fulfilledText"] in row.text(), f"the settled row says \"{todo['fulfilledText']}\"", row.text())
+links = [node.attributes.get("data-goto") for node in row.walk() if "data-goto" in node.attributes]
+check(links == [str(todo["pending"] - 1)], "and links to its pending action", links)
+pending = next(node for node in page.all(lambda node: node.attributes.get("data-entry") == str(todo["pending"])))
+check(f"fulfilled #{todo['fulfilled']}" in pending.text(), "the pending row links to the settled one", pending.text())
+listener = next(node for node in page.all(lambda node: node.attributes.get("data-entry") == str(todo["listener"])))
+check(any("effect" in node.classes() and "listener" in node.text() for node in listener.walk()),
+      "an effect's action has a badge", listener.text())
+
+print("todo page: the slider and the keys move the selection and the state")
+for hash_, selected, todos in [("scrub=2&view=state", 3, 3), ("entry=1&keys=j,j,j,j,k&view=state", 4, 4),
+                               ("entry=3&keys=ArrowDown&view=state", 4, 4), ("entry=5&view=state", 5, 5)]:
+    page = Page("todo", hash_)
+    node = state_node(page, "/todos")
+    check(page.data("selected") == str(selected) and node is not None and f"[{todos} items]" in line_text(node),
+          f"#{hash_}: entry {selected} selected, /todos holds {todos} items",
+          f"selected {page.data('selected')}, {node and line_text(node)}")
+page = Page("todo", f"entry={todo['jump']}&view=state")
+node = state_node(page, "/filter")
+check(node is not None and '"done"' in line_text(node), "a jump resets the state to its own", node and line_text(node))
+page = Page("todo", f"entry={todo['secondSessionFirst']}&view=state")
+node = state_node(page, "/todos")
+check(node is not None and "[6 items]" in line_text(node), "session 2 starts from its header's state",
+      node and line_text(node))
+
+print("todo page: filter and search")
+page = Page("todo", "filter=AddTodo")
+check(page.data("shown") == str(types["AddTodo"]), f"#filter=AddTodo lists {types['AddTodo']} entries",
+      page.data("shown"))
+rows = page.all(lambda node: "row" in node.classes() and "data-entry" in node.attributes)
+check(all("AddTodo" in node.text() for node in rows) and len(rows) == types["AddTodo"],
+      "and only those rows", len(rows))
+check("of 19 entries match" in page.by_id("count").text(), "with a count", page.by_id("count").text())
+page = Page("todo", "search=milk")
+check(page.data("shown") == str(todo["searchMilk"]), f"#search=milk lists {todo['searchMilk']} entries",
+      page.data("shown"))
+
+print("todo page: a hostile payload is shown as text and never run")
+page = Page("todo", f"entry={todo['hostile']}&view=payload")
+shown = json.loads(page.by_id("payload").text())
+check(shown == {"title": todo["hostileText"]}, "the payload view shows it as text, every character", shown)
+check(page.data("pwned") is None, "no script of it ran (no data-pwned on <body>)", page.data("pwned"))
+check(not page.all(lambda node: node.tag == "img"), "its <img> is not an element")
+scripts = page.all(lambda node: node.tag == "script")
+check(len(scripts) == 2, "the page has its two scripts only", len(scripts))
+check(page.data("selected") == str(todo["hostile"]), "and works on", page.data("selected"))
+page = Page("todo", f"entry={todo['hostile']}&view=state")
+node = state_node(page, f"/todos/6/title")
+check(node is not None and json.loads(line_text(node).split(": ", 1)[1]) == todo["hostileText"],
+      "the state view shows it as text too")
+check(page.data("pwned") is None, "and runs nothing")
+
+print("plain page (no changes recorded): says so, shows the starting state")
+page = Page("plain", "view=state")
+note = page.by_id("state-note")
+check(note is not None and "not recorded" in note.text() and "recordingStateChanges: true" in note.text(),
+      "the state view says states were not recorded and how to record them", note and note.text())
+node = state_node(page, "/count")
+check(node is not None and line_text(node).strip().endswith("0"), "and shows the session's starting state")
+
+print("100,000-action page")
+big = expected["big"]
+page = Page("big", "")
+ready_ms = int(page.data("ready-ms") or "-1")
+print(f"  data-ready-ms = {ready_ms} ms (bound {READY_BOUND_MS} ms); chromium ran {page.seconds:.1f} s in all")
+check(page.data("ready") == "1", "the page is ready")
+check(0 <= ready_ms < READY_BOUND_MS, f"within {READY_BOUND_MS} ms", ready_ms)
+check(page.data("entries") == str(big["total"]), "every entry counted", page.data("entries"))
+rows = page.all(lambda node: "row" in node.classes())
+check(0 < len(rows) < 200, "only the rows in view are in the document (a virtual list)", len(rows))
+page = Page("big", f"entry={big['total']}&view=state")
+node = state_node(page, "/count")
+check(node is not None and line_text(node).strip().endswith(str(big["finalCount"])),
+      f"the state after the last entry: /count is {big['finalCount']}", node and line_text(node))
+print(f"  (the last state rebuilt and ready at {page.data('ready-ms')} ms)")
+page = Page("big", "filter=todos/toggle&scrub=5000&view=state")
+check(page.data("shown") == str(big["types"]["todos/toggle"]), "a filter on 100,000 entries", page.data("shown"))
+
+print("screenshots")
+os.makedirs(os.path.join(directory, "screenshots"), exist_ok=True)
+shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"entry={todo['fulfilled']}&view=payload"),
+         ("todo-state", "todo", f"entry={todo['toggle']}&view=state"),
+         ("todo-hostile", "todo", f"entry={todo['hostile']}&view=payload"),
+         ("todo-filter", "todo", "filter=AddTodo&view=payload"),
+         ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state")]
+for shot, name, hash_ in shots:
+    path = os.path.join(directory, "screenshots", shot + ".png")
+    chromium("--hide-scrollbars", f"--screenshot={path}", f"file://{directory}/{name}.html#{hash_}")
+    check(os.path.getsize(path) > 10_000, f"{shot}.png", os.path.getsize(path))
+
+if failures:
+    sys.exit(f"inspector-check: {len(failures)} check(s) failed: " + "; ".join(failures))
+print("inspector-check: every check passed")

@@ -1,0 +1,171 @@
+"""Writes the action logs .ci/inspector-check.sh opens as inspector pages, in the log's format
+(JSON lines, a header per session; /tmp/spec and the ActionLog sources describe it), into the
+directory given, and prints what the checks expect of them as JSON (expected.json there):
+  todo.jsonl   two sessions of a todo app with recorded changes, async thunks, an effect's action,
+               a hostile payload, an unrecorded action, a jump and a torn line between the sessions
+  plain.jsonl  a session without recorded changes
+  big.jsonl    100,000 actions with recorded changes
+Usage: python3 .ci/inspector-fixtures.py DIRECTORY"""
+import json
+import os
+import sys
+
+HOSTILE = "</script><script>document.body.dataset.pwned=1</script><img src=x onerror=\"document.body.dataset.pwned=2\"> 'quotes' \"double\" \u2028\u2029 emoji \U0001F600 controls \u0001\u001f & <!-- done"
+
+
+def line(value):
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def stamp(ms):
+    """ISO 8601 UTC with milliseconds, `ms` after 2026-11-29T10:00:00.000Z."""
+    seconds, milli = divmod(ms, 1000)
+    minutes, second = divmod(seconds, 60)
+    hours, minute = divmod(minutes, 60)
+    return f"2026-11-29T{10 + hours:02d}:{minute:02d}:{second:02d}.{milli:03d}Z"
+
+
+class Log:
+    def __init__(self):
+        self.lines = []
+        self.count = 0  # entries in the whole log (the page's global numbering)
+
+    def header(self, session, ms, state, **extra):
+        header = {"session": session, "timestamp": stamp(ms), "version": 2, "entry": 0, "state": state}
+        header.update(extra)
+        self.lines.append(line(header))
+
+    def action(self, type_, ms, payload, changes=None, **extra):
+        entry = {"type": type_, "timestamp": stamp(ms), "payload": payload}
+        if changes is not None:
+            entry["changes"] = changes
+        entry.update(extra)
+        self.lines.append(line(entry))
+        self.count += 1
+        return self.count
+
+    def raw(self, text):
+        self.lines.append(text)
+
+    def write(self, path, torn_tail=None):
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("\n".join(self.lines) + "\n")
+            if torn_tail:
+                file.write(torn_tail)
+
+
+def todo(directory):
+    log = Log()
+    expected = {}
+    todos = []
+    log.header("6A1F2C3D-0000-4000-8000-000000000001", 0, {"filter": "all", "loading": [], "todos": []})
+    for n, title in enumerate(["Milk", "Bread", "Tea", "Eggs", "Jam"]):
+        todo = {"done": False, "id": n + 1, "title": title}
+        todos.append(todo)
+        index = log.action("AddTodo", 100 + 250 * n, {"title": title}, [{"op": "add", "path": f"/todos/{n}", "value": todo}])
+    expected["addCount"] = 5
+    expected["toggle"] = log.action("ToggleTodo", 1500, {"id": 2}, [{"op": "replace", "path": "/todos/1/done", "value": True}])
+    expected["toggleChanged"] = "/todos/1/done"
+    pending = {"arg": "home", "requestID": "7D5E8A30-1111-4000-8000-00000000A001", "typePrefix": "todos/load"}
+    expected["pending"] = log.action("todos/load/pending", 2000, pending,
+                                     [{"op": "add", "path": "/loading/0", "value": pending["requestID"]}],
+                                     effect="asyncThunk")
+    log.action("SetFilter", 2050, {"filter": "open"}, [{"op": "replace", "path": "/filter", "value": "open"}])
+    fulfilled = dict(pending, value=["Butter"])
+    expected["fulfilled"] = log.action("todos/load/fulfilled", 2120, fulfilled,
+                                       [{"op": "remove", "path": "/loading/0"},
+                                        {"op": "add", "path": "/todos/5", "value": {"done": False, "id": 6, "title": "Butter"}}],
+                                       effect="asyncThunk")
+    expected["fulfilledText"] = "fulfilled after 120 ms"
+    expected["listener"] = log.action("Notify", 2130, {"message": "Loaded 1 todo"},
+                                      [{"op": "replace", "path": "/filter", "value": "all"}], effect="listener")
+    expected["hostile"] = log.action("AddTodo", 3000, {"title": HOSTILE},
+                                     [{"op": "add", "path": "/todos/6", "value": {"done": False, "id": 7, "title": HOSTILE}}])
+    expected["hostileText"] = HOSTILE
+    rejected = {"error": "offline", "requestID": "7D5E8A30-1111-4000-8000-00000000A002", "typePrefix": "todos/load",
+                "wasCancelled": False}
+    log.action("todos/load/pending", 3500, {"arg": "work", "requestID": rejected["requestID"], "typePrefix": "todos/load"},
+               [], effect="asyncThunk")
+    log.action("todos/load/rejected", 3580, rejected, [], effect="asyncThunk")
+    log.raw(line({"timestamp": stamp(3600), "type": "Tick", "unrecorded": True}))
+    log.count += 1
+    expected["addCount"] += 1
+    session1 = log.count
+    # The torn line: a crash mid-write; the next launch writes "\n" before its header.
+    log.raw('{"type":"AddTodo","timestamp":"2026-11-29T10:00:03.700Z","payload":{"title":"Cut sh')
+    state = {"filter": "all", "loading": [], "todos": [
+        {"done": False, "id": 1, "title": "Milk"}, {"done": True, "id": 2, "title": "Bread"},
+        {"done": False, "id": 3, "title": "Tea"}, {"done": False, "id": 4, "title": "Eggs"},
+        {"done": False, "id": 5, "title": "Jam"}, {"done": False, "id": 6, "title": "Butter"},
+        {"done": False, "id": 7, "title": HOSTILE}]}
+    log.header("6A1F2C3D-0000-4000-8000-000000000002", 60000, state, recovered={"replayed": 12, "from": "saved"})
+    expected["secondSessionFirst"] = log.action("RemoveTodo", 60500, {"id": 7}, [{"op": "remove", "path": "/todos/6"}])
+    log.action("RenameTodo", 61000, {"id": 3, "title": "Green tea"},
+               [{"op": "replace", "path": "/todos/2/title", "value": "Green tea"}])
+    expected["addCount"] += 1
+    log.action("AddTodo", 61500, {"title": "Milk again"},
+               [{"op": "add", "path": "/todos/6", "value": {"done": False, "id": 8, "title": "Milk again"}}])
+    expected["jump"] = log.count + 1
+    log.raw(line({"jump": True, "timestamp": stamp(62000), "state": {"filter": "done", "loading": [], "todos": []}}))
+    log.count += 1
+    log.action("AddTodo", 62500, {"title": "After the jump"},
+               [{"op": "add", "path": "/todos/0", "value": {"done": False, "id": 9, "title": "After the jump"}}])
+    expected["total"] = log.count
+    expected["sessions"] = 2
+    expected["searchMilk"] = 2
+    log.write(os.path.join(directory, "todo.jsonl"))
+    return expected
+
+
+def plain(directory):
+    log = Log()
+    log.header("6A1F2C3D-0000-4000-8000-000000000003", 0, {"count": 0})
+    for n in range(20):
+        log.action("Increment" if n % 3 else "Reset", 100 * n, {"by": n})
+    log.write(os.path.join(directory, "plain.jsonl"))
+    return {"total": log.count}
+
+
+def big(directory, count=100_000):
+    log = Log()
+    todos = [{"done": False, "id": n, "title": f"Item {n}"} for n in range(50)]
+    log.header("6A1F2C3D-0000-4000-8000-000000000004", 0, {"count": 0, "todos": todos})
+    value = 0
+    done = [False] * 50
+    n = 0
+    types = {}
+    while log.count < count:
+        ms = log.count * 7
+        kind = log.count % 10
+        if kind == 9 and log.count + 2 <= count:
+            request = f"REQ-{log.count:06d}"
+            payload = {"arg": log.count, "requestID": request, "typePrefix": "items/fetch"}
+            log.action("items/fetch/pending", ms, payload, [], effect="asyncThunk")
+            log.action("items/fetch/fulfilled", ms + 35, dict(payload, value=log.count), [], effect="asyncThunk")
+            types["items/fetch/pending"] = types.get("items/fetch/pending", 0) + 1
+            types["items/fetch/fulfilled"] = types.get("items/fetch/fulfilled", 0) + 1
+        elif kind % 2 == 0:
+            value += 1
+            log.action("counter/increment", ms, {"by": 1}, [{"op": "replace", "path": "/count", "value": value}])
+            types["counter/increment"] = types.get("counter/increment", 0) + 1
+        else:
+            k = n % 50
+            n += 1
+            done[k] = not done[k]
+            log.action("todos/toggle", ms, {"id": k}, [{"op": "replace", "path": f"/todos/{k}/done", "value": done[k]}])
+            types["todos/toggle"] = types.get("todos/toggle", 0) + 1
+    log.write(os.path.join(directory, "big.jsonl"))
+    return {"total": log.count, "finalCount": value, "types": types}
+
+
+def main():
+    directory = sys.argv[1]
+    os.makedirs(directory, exist_ok=True)
+    expected = {"todo": todo(directory), "plain": plain(directory), "big": big(directory)}
+    with open(os.path.join(directory, "expected.json"), "w", encoding="utf-8") as file:
+        json.dump(expected, file, indent=2, ensure_ascii=False)
+    print(json.dumps({name: value["total"] for name, value in expected.items()}))
+
+
+if __name__ == "__main__":
+    main()
