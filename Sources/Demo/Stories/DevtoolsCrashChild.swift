@@ -32,7 +32,8 @@ extension DevtoolsStory {
     static func crashAChild(_ directory: URL) {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let folder: String = directory.path
-        let argv = [executable, crashChildOption, folder].map { strdup($0) } + [nil]
+        let arguments: [String] = [executable, crashChildOption, folder]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else {
@@ -44,7 +45,8 @@ extension DevtoolsStory {
         let signal = status & 0x7f
         print(
             signal == SIGKILL
-                ? "a child process added 3 actions' worth of todos and was killed with SIGKILL before saving them"
+                ? "a child process recovered the same files, dispatched 3 actions and was killed with SIGKILL"
+                    + " before it saved anything"
                 : "the crashing child ended without being killed (status \(status))")
     }
 }

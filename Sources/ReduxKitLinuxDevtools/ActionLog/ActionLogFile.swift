@@ -67,7 +67,7 @@ struct ActionLogFile: Sendable {
             throw .cannotOpen(details: "cannot open its lock file: " + describe(code))
         }
         var lockStatus = stat()
-        guard fstat(lock, &lockStatus) == 0, flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+        guard fstat(lock, &lockStatus) == 0, lockBriefly(lock) else {
             let code = errno
             _ = close(lock)
             if code == EWOULDBLOCK { throw .fileInUse }
@@ -82,6 +82,19 @@ struct ActionLogFile: Sendable {
             _ = close(lock)
             throw error
         }
+    }
+
+    /// Takes the lock, trying again for up to about 100 ms while it is held:
+    /// a process this one is spawning holds a copy of the lock file's
+    /// descriptor from its fork to its exec (the descriptor is close-on-exec),
+    /// and with it the lock. A second log holds it for good, and is refused.
+    private static func lockBriefly(_ descriptor: Int32) -> Bool {
+        for attempt in 0..<50 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK, attempt < 49 else { return false }
+            usleep(2_000)
+        }
+        return false
     }
 
     /// Opens `url` for appending: its descriptor, its size, and whether its

@@ -69,7 +69,7 @@ public final class CrashRecovery<State: Codable & Sendable>: Sendable {
                 let (recovered, report) = self.recover(reducer: reducer)
                 let store = next(reducer, recovered ?? state)
                 guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
-                self.attach(to: core, note: ActionLogRecoveryNote(report))
+                self.attach(to: core, note: ActionLogRecoveryNote(report), saving: report.start != .savedState || report.replayed > 0)
                 self.outcome.withLock { $0.report = report }
                 return store
             }
@@ -96,10 +96,13 @@ public final class CrashRecovery<State: Codable & Sendable>: Sendable {
     }
 
     /// Starts the log's session and saves each state with the log position it follows.
-    private func attach(to core: StoreCore<State>, note: ActionLogRecoveryNote) {
+    /// `saving` says whether the recovered state is newer than the saved one:
+    /// it is then saved, as a change would be.
+    private func attach(to core: StoreCore<State>, note: ActionLogRecoveryNote, saving: Bool) {
         log.attach(to: core, recovered: note)
         guard let recorder = log.activeRecorder else { return }
         let (persistence, changes, session) = (persistence, persistence.changes, recorder.session)
+        if saving { changes.changed(core.getState(), marker: PersistenceLogMarker(session: session, entry: 0)) }
         // After the log's observer: the recorder has counted the entry.
         core.observe(
             reduced: { _, state in

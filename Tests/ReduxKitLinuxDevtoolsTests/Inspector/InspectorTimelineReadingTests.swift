@@ -8,21 +8,21 @@ import Testing
 /// byte, continuation headers' states, torn and damaged lines noted.
 @Suite("Inspector timeline from a log")
 struct InspectorTimelineReadingTests {
-    /// A log of two sessions in the spec's format: recorded changes, an effect's action, an unrecorded
+    /// A log of two sessions as the writer writes them: recorded changes, an effect's action, an unrecorded
     /// action, jumps, a damaged line, a continuation header and a torn line.
     static let lines = [
-        #"{"entry":0,"session":"S1","state":{"todos":[]},"timestamp":"2026-11-29T10:00:00.000Z","version":2}"#,
+        #"{"session":"S1","timestamp":"2026-11-29T10:00:00.000Z","version":2,"entry":0,"state":{"todos":[]}}"#,
         #"{"changes":[{"op":"add","path":"/todos/0","value":{"title":"} \" {"}}],"payload":{"title":"} \" {"},"#
             + #""timestamp":"2026-11-29T10:00:00.100Z","type":"AddTodo"}"#,
         #"{"effect":"listener","payload":{"n":[1,2.50,{"a":null}]},"timestamp":"2026-11-29T10:00:00.200Z","type":"Ping"}"#,
         #"{"type":"Tick","timestamp":"2026-11-29T10:00:00.300Z","unrecorded":true}"#,
         #"not json"#,
-        #"{"entry":3,"session":"S1","continues":true,"state":{"todos":["x"]},"timestamp":"2026-11-29T10:00:01.000Z","version":2}"#,
+        #"{"session":"S1","continues":true,"timestamp":"2026-11-29T10:00:01.000Z","version":2,"entry":3,"state":{"todos":["x"]}}"#,
         #"{"jump":true,"timestamp":"2026-11-29T10:00:02.000Z","state":{"todos":[]}}"#,
         #"{"jump":true,"timestamp":"2026-11-29T10:00:03.000Z","unrecorded":true}"#,
         #"{"type":"AddTodo","timestamp":"2026-11-29T10:00:04.000Z","payload":{"title":"Cut"#,
-        #"{"entry":0,"recovered":{"from":"saved","replayed":4},"session":"S2","stateUnrecorded":true,"#
-            + #""timestamp":"2026-11-29T11:00:00.000Z","version":3}"#,
+        #"{"session":"S2","timestamp":"2026-11-29T11:00:00.000Z","version":3,"entry":0,"previousLineTorn":true,"#
+            + #""recovered":{"from":"saved","replayed":4},"stateUnrecorded":true}"#,
         #"{"payload":{"by":1},"timestamp":"2026-11-29T11:00:00.500Z","type":"Increment"}"#,
     ]
 

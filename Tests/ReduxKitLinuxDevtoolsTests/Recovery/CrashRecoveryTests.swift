@@ -157,8 +157,8 @@ struct CrashRecoveryTests {
         }
     }
 
-    @Test func aStateSavedWithoutRecoveryIsKeptWhenTheLogCannotPlaceIt() throws {
-        try PersistenceFixtures.inDirectory { directory in
+    @Test func aStateSavedWithoutRecoveryIsKeptWhenTheLogCannotPlaceIt() {
+        PersistenceFixtures.inDirectory { directory in
             do {
                 let plain = Persistence<Tally>(file: directory.appendingPathComponent("state.json"))
                 let store = createStore(Self.tally, Tally(), plain.enhancer)
