@@ -29,8 +29,19 @@ enum ActionLogWorkload {
     static let file = FileManager.default.temporaryDirectory.appendingPathComponent(
         "reduxkitlinux-benchmark-\(getpid()).jsonl")
 
-    /// A logged store, and its log (the file is emptied each time).
+    /// Removes the log at `url` (and the files it keeps beside it), so a run
+    /// starts with an empty log: a log appends a session at each launch.
+    static func removeLog(_ url: URL) {
+        let directory = url.deletingLastPathComponent()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(url.lastPathComponent) || name == ".\(url.lastPathComponent).lock" {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// A logged store, and its log (on a file removed first).
     static func makeLoggedStore() -> (store: Store<Int>, log: ActionLog<Int>) {
+        removeLog(file)
         let log = ActionLog<Int>(registry: registry, file: file)
         return (createStore(counter, nil, log.enhancer), log)
     }
@@ -46,7 +57,7 @@ enum ActionLogWorkload {
     /// a burst that fits the buffer, the cost to a dispatch of handing its
     /// action to the writer).
     static func run(_ count: Int, runs: Int, countingTheFlush: Bool) -> Row {
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { removeLog(file) }
         let plain = Timing.of(runs: runs, setup: { createStore(counter, nil) }) { dispatch(count, to: $0) }
         let logged = Timing.of(runs: runs, setup: makeLoggedStore) { logged in
             let state = dispatch(count, to: logged.store)

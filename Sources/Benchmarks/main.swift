@@ -75,6 +75,23 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
     ("13", { ActionLogWorkload.run(50_000 / scale, runs: runs, countingTheFlush: false) }),
+    ("18", { DevtoolsSessionWorkloads.durability(.buffered, name: "buffered", 50_000 / scale, runs: runs) }),
+    ("18", { DevtoolsSessionWorkloads.durability(.eachAction, name: "eachAction", 20_000 / scale, runs: runs) }),
+    (
+        "18",
+        {
+            DevtoolsSessionWorkloads.durability(
+                .synced(every: .milliseconds(10)), name: "synced(every: 10 ms)", 50_000 / scale, runs: runs)
+        }
+    ),
+    (
+        "18",
+        { DevtoolsSessionWorkloads.durability(.syncedEachAction, name: "syncedEachAction", 200, runs: quick ? 3 : 5) }
+    ),
+    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 10, 20_000 / scale, runs: runs) }),
+    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 100_000 / scale, 10, runs: 3) }),
+    ("18", { DevtoolsSessionWorkloads.recovery(100_000 / scale, runs: quick ? 3 : 7) }),
+    ("18", { DevtoolsSessionWorkloads.inspectorPage(100_000 / scale, runs: quick ? 3 : 5) }),
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),

@@ -74,7 +74,8 @@ enum DevtoolsStory {
     /// so a crash loses nothing dispatched.
     static func recovery(_ files: Files) -> CrashRecovery<TodoList> {
         CrashRecovery(
-            persistence: Persistence(file: files.state, debounce: .seconds(3_600), onError: { print("persistence: \($0)") }),
+            persistence: Persistence(
+                file: files.state, debounce: .seconds(3_600), onError: { print("persistence: \($0)") }),
             log: ActionLog(registry: registry, file: files.log, durability: .eachAction))
     }
 
@@ -131,7 +132,8 @@ enum DevtoolsStory {
     private static func inspect(_ files: Files, startedWith started: TodoList) {
         let recovery = recovery(files)
         let store = createStore(reducer, TodoList(), recovery.enhancer)
-        print("restarted: \(recovery.report!) -> \(store.state.todos.count) todos, the last: \(store.state.todos.last!)")
+        print(
+            "restarted: \(recovery.report!) -> \(store.state.todos.count) todos, the last: \(store.state.todos.last!)")
         recovery.log.flush()
         do {
             let log = try ActionLogSessions.read(at: files.log)

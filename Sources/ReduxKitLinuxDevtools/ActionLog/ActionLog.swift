@@ -43,6 +43,7 @@ public enum UnregisteredActions: Sendable {
 /// marked line, and a replay says the log is incomplete there.
 ///
 /// ```
+/// {"session":"6F9619FF-8B86-D011-B42D-00C04FC964FF","timestamp":"2026-11-29T10:00:00.100Z","version":1,"entry":0,"state":[]}
 /// {"type":"AddTodo","timestamp":"2026-11-29T10:00:00.123Z","payload":{"title":"Milk"}}
 /// {"type":"Tick","timestamp":"2026-11-29T10:00:00.124Z","unrecorded":true}
 /// {"jump":true,"timestamp":"2026-11-29T10:00:01.000Z","state":[]}
@@ -54,10 +55,20 @@ public enum UnregisteredActions: Sendable {
 /// later; both leave a marked line. Errors go to `onError`, which by default
 /// writes one line to standard error.
 ///
-/// The file is opened, locked and emptied when the store is created. One log
-/// writes a file: a second log opening it, in this process or another, gets
-/// ``ActionLogWriteError/Reason/fileInUse`` and writes nothing. A symbolic link
-/// at the path is refused (``ActionLogWriteError/Reason/symbolicLink``).
+/// Each store's run appends a session to the file: a header line with the
+/// session's identifier, the time, the state's `version` and (for an
+/// `Encodable` state) the state it started from, then its lines. Read a log's
+/// sessions with ``ActionLogSessions/read(at:)``; replay one, the last, or
+/// from one on with ``replayActionLog(at:registry:into:sessions:options:)``.
+/// `rotation` keeps the file bounded (``ActionLogRotation``); `durability`
+/// says what a crash can cost (``ActionLogDurability``); with ``Persistence``,
+/// ``CrashRecovery`` restores the state after the last logged action.
+///
+/// The file is opened and locked when the store is created (the lock is on a
+/// sidecar file, `.<name>.lock`). One log writes a file: a second log opening
+/// it, in this process or another, gets
+/// ``ActionLogWriteError/Reason/fileInUse`` and writes nothing. A symbolic
+/// link at the path is refused (``ActionLogWriteError/Reason/symbolicLink``).
 ///
 /// Recording costs a dispatch little: the action goes into a buffer, and a
 /// thread of the log's own encodes and writes it (so an action's `encode(to:)`
@@ -65,9 +76,12 @@ public enum UnregisteredActions: Sendable {
 /// the store's code runs. Lines reach the file shortly after, and for certain
 /// at ``flush()``, when the log and its store are freed, when the process
 /// exits normally, and before ``replayActionLog(at:registry:into:options:)``
-/// reads the file in this process. A store that gets 65,536 actions ahead of
-/// the writer waits for it, so memory stays bounded. A crash can tear the last
-/// line; a replay reports it, and can replay the lines before it.
+/// reads the file in this process (sooner with another ``ActionLogDurability``).
+/// A store that gets 65,536 actions ahead of the writer waits for it, so
+/// memory stays bounded. A crash can tear the last line; the next launch ends
+/// it, so it ends its session, and a replay reports it and can replay the
+/// lines before it. An action an effect dispatched (a thunk, an async thunk,
+/// a listener) is marked `"effect"`.
 ///
 /// An `ActionLog` records one store (a second stops the process), created by
 /// `createStore` (not a scoped store).
@@ -216,8 +230,8 @@ extension ActionLog where State: Encodable & Sendable {
     /// then copies it once, as the log still holds it); that thread encodes
     /// it and compares it with the one before, which costs it time in
     /// proportion to the state's size (measured in `Docs/Performance.md`).
-    /// For a large state, leave it off and open the log with the inspector's
-    /// replay (``ActionLogInspector/writePage(forLogAt:to:title:registry:reducer:)``).
+    /// For a large state, leave it off: the inspector then shows the actions,
+    /// their payloads and each session's starting state.
     ///
     /// - Parameters:
     ///   - registry: The action types to record.

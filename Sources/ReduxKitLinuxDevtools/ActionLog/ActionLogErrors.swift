@@ -28,7 +28,7 @@ public struct ActionLogWriteError: Error, Equatable, Sendable, CustomStringConve
         case symbolicLink
         /// The path names something other than a regular file; the log writes nothing.
         case notARegularFile
-        /// The file could not be opened or emptied; the log writes nothing.
+        /// The file could not be opened or locked; the log writes nothing.
         case cannotOpen(details: String)
         /// Writing failed. The log stops there: a log with a gap in it would
         /// replay to a wrong state, while the lines before it replay faithfully

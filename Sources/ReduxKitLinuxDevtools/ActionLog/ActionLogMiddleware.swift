@@ -14,7 +14,7 @@ import Foundation
 ///
 /// - Parameters:
 ///   - registry: The action types to record.
-///   - url: The file to write; emptied when the store is created.
+///   - url: The file to write; each store's run appends a session to it.
 ///   - unregistered: Whether an action of a type not in `registry` is an error
 ///     (``UnregisteredActions/report``, the default) or expected.
 ///   - onError: Called with each ``ActionLogWriteError``; by default, a line

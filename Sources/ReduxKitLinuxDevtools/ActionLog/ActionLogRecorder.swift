@@ -102,7 +102,8 @@ final class ActionLogRecorder: Sendable {
                 onError(ActionLogWriteError(file: file, reason: .unregisteredAction(type: type)))
             }
         }
-        if sink.rotationWanted.exchange(false, ordering: .relaxed) {
+        // A load first: the exchange, a locked instruction, only once rotation is due.
+        if sink.rotationWanted.load(ordering: .relaxed) && sink.rotationWanted.exchange(false, ordering: .relaxed) {
             sink.append(
                 ActionLogEntry(
                     .header(

@@ -69,7 +69,9 @@ public final class CrashRecovery<State: Codable & Sendable>: Sendable {
                 let (recovered, report) = self.recover(reducer: reducer)
                 let store = next(reducer, recovered ?? state)
                 guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
-                self.attach(to: core, note: ActionLogRecoveryNote(report), saving: report.start != .savedState || report.replayed > 0)
+                self.attach(
+                    to: core, note: ActionLogRecoveryNote(report),
+                    saving: report.start != .savedState || report.replayed > 0)
                 self.outcome.withLock { $0.report = report }
                 return store
             }

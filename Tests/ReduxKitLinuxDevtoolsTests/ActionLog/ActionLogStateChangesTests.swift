@@ -31,7 +31,8 @@ struct ActionLogStateChangesTests {
         defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<[Todo]>(registry: ActionLogTests.registry, file: file, recordingStateChanges: true)
         let timeTravel = TimeTravel<[Todo]>()
-        let store = createStore(ActionLogTests.todos, [Todo(title: "first")], compose(timeTravel.enhancer, log.enhancer))
+        let store = createStore(
+            ActionLogTests.todos, [Todo(title: "first")], compose(timeTravel.enhancer, log.enhancer))
         var states = [store.state]
         store.dispatch(AddTodo(title: "a"))
         states.append(store.state)
