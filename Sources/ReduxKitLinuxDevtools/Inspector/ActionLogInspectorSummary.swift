@@ -12,6 +12,12 @@ public struct ActionLogInspectorSummary: Sendable, Equatable {
     public let bytes: Int
 
     /// A summary of these numbers.
+    ///
+    /// - Parameters:
+    ///   - sessions: The sessions the page shows.
+    ///   - entries: The entries it lists.
+    ///   - statesRecorded: Whether the log recorded state changes.
+    ///   - bytes: The page's size, in bytes.
     public init(sessions: Int, entries: Int, statesRecorded: Bool, bytes: Int) {
         self.sessions = sessions
         self.entries = entries

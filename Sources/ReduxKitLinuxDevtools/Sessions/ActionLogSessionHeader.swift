@@ -59,4 +59,29 @@ public struct ActionLogRecoveryNote: Codable, Equatable, Sendable {
         self.from = from
         self.replayed = replayed
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case from, replayed
+    }
+
+    /// Reads the note from a session's header.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: `DecodingError` if a field is missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            from: try container.decode(String.self, forKey: .from),
+            replayed: try container.decode(Int.self, forKey: .replayed))
+    }
+
+    /// Writes the note for a session's header.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: `EncodingError` from the encoder.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(from, forKey: .from)
+        try container.encode(replayed, forKey: .replayed)
+    }
 }

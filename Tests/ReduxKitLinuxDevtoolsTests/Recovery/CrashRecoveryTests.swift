@@ -170,4 +170,40 @@ struct CrashRecoveryTests {
             #expect(launch.recovery.report?.replayed == 0)
         }
     }
+
+    @Test func aRotatedLogRecoversFromTheStateItsNewestFileStartsWith() throws {
+        try PersistenceFixtures.inDirectory { directory in
+            let logFile = directory.appendingPathComponent("log.jsonl")
+            do {
+                let recovery = CrashRecovery(
+                    persistence: Persistence<Tally>(
+                        file: directory.appendingPathComponent("state.json"), debounce: .seconds(3_600)),
+                    log: ActionLog(
+                        registry: Self.registry, file: logFile, rotation: ActionLogRotation(maxBytes: 400, keep: 1)))
+                let store = createStore(Self.tally, Tally(), recovery.enhancer)
+                for value in 1...60 {
+                    store.dispatch(Append(value: value))
+                    recovery.log.flush()
+                }
+                // A crash: what the files hold now is all the next launch has (nothing was saved).
+                let copy = PersistenceFixtures.makeDirectory()
+                defer { try? FileManager.default.removeItem(at: copy) }
+                for part in ActionLogRawLog.files(of: logFile) {
+                    try FileManager.default.copyItem(at: part, to: copy.appendingPathComponent(part.lastPathComponent))
+                }
+                #expect(ActionLogRawLog.files(of: copy.appendingPathComponent("log.jsonl")).count == 2)
+                let next = Launch(copy)
+                #expect(next.store.state.items == Array(1...60))
+                #expect(next.recovery.report?.start == .loggedState(session: 1))
+            }
+        }
+    }
+
+    @Test func aRecoveryRecoversOneStore() async {
+        await #expect(processExitsWith: .failure) {
+            let directory = PersistenceFixtures.makeDirectory()
+            let launch = Launch(directory)
+            _ = createStore(CrashRecoveryTests.tally, Tally(), launch.recovery.enhancer)
+        }
+    }
 }
