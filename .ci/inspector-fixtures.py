@@ -13,8 +13,14 @@ import sys
 HOSTILE = "</script><script>document.body.dataset.pwned=1</script><img src=x onerror=\"document.body.dataset.pwned=2\"> 'quotes' \"double\" \u2028\u2029 emoji \U0001F600 controls \u0001\u001f & <!-- done"
 
 
-def line(value):
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def line(value, sort=True):
+    """One JSON line; with `sort` false, the top-level keys stay in the order given (as the ActionLog
+    writes them) and the values' keys are sorted (as its JSONEncoder writes them)."""
+    def dump(value):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    if sort:
+        return dump(value)
+    return "{" + ",".join(dump(key) + ":" + dump(field) for key, field in value.items()) + "}"
 
 
 def stamp(ms):
@@ -30,17 +36,23 @@ class Log:
         self.lines = []
         self.count = 0  # entries in the whole log (the page's global numbering)
 
-    def header(self, session, ms, state, **extra):
-        header = {"session": session, "timestamp": stamp(ms), "version": 2, "entry": 0, "state": state}
-        header.update(extra)
-        self.lines.append(line(header))
+    def header(self, session, ms, state, previous_line_torn=False, recovered=None):
+        """A session header, its fields in the order the ActionLog writes them ("session" first)."""
+        header = {"session": session, "timestamp": stamp(ms), "version": 2, "entry": 0}
+        if previous_line_torn:
+            header["previousLineTorn"] = True
+        if recovered is not None:
+            header["recovered"] = recovered
+        header["state"] = state
+        self.lines.append(line(header, sort=False))
 
-    def action(self, type_, ms, payload, changes=None, **extra):
+    def action(self, type_, ms, payload, changes=None, effect=None):
         entry = {"type": type_, "timestamp": stamp(ms), "payload": payload}
+        if effect is not None:
+            entry["effect"] = effect
         if changes is not None:
             entry["changes"] = changes
-        entry.update(extra)
-        self.lines.append(line(entry))
+        self.lines.append(line(entry, sort=False))
         self.count += 1
         return self.count
 
@@ -87,7 +99,7 @@ def todo(directory):
     log.action("todos/load/pending", 3500, {"arg": "work", "requestID": rejected["requestID"], "typePrefix": "todos/load"},
                [], effect="asyncThunk")
     log.action("todos/load/rejected", 3580, rejected, [], effect="asyncThunk")
-    log.raw(line({"timestamp": stamp(3600), "type": "Tick", "unrecorded": True}))
+    log.raw(line({"type": "Tick", "timestamp": stamp(3600), "unrecorded": True}, sort=False))
     log.count += 1
     expected["addCount"] += 1
     session1 = log.count
@@ -98,7 +110,8 @@ def todo(directory):
         {"done": False, "id": 3, "title": "Tea"}, {"done": False, "id": 4, "title": "Eggs"},
         {"done": False, "id": 5, "title": "Jam"}, {"done": False, "id": 6, "title": "Butter"},
         {"done": False, "id": 7, "title": HOSTILE}]}
-    log.header("6A1F2C3D-0000-4000-8000-000000000002", 60000, state, recovered={"replayed": 12, "from": "saved"})
+    log.header("6A1F2C3D-0000-4000-8000-000000000002", 60000, state, previous_line_torn=True,
+               recovered={"from": "saved", "replayed": 12})
     expected["secondSessionFirst"] = log.action("RemoveTodo", 60500, {"id": 7}, [{"op": "remove", "path": "/todos/6"}])
     log.action("RenameTodo", 61000, {"id": 3, "title": "Green tea"},
                [{"op": "replace", "path": "/todos/2/title", "value": "Green tea"}])
@@ -106,7 +119,8 @@ def todo(directory):
     log.action("AddTodo", 61500, {"title": "Milk again"},
                [{"op": "add", "path": "/todos/6", "value": {"done": False, "id": 8, "title": "Milk again"}}])
     expected["jump"] = log.count + 1
-    log.raw(line({"jump": True, "timestamp": stamp(62000), "state": {"filter": "done", "loading": [], "todos": []}}))
+    log.raw(line({"jump": True, "timestamp": stamp(62000), "state": {"filter": "done", "loading": [], "todos": []}},
+                 sort=False))
     log.count += 1
     log.action("AddTodo", 62500, {"title": "After the jump"},
                [{"op": "add", "path": "/todos/0", "value": {"done": False, "id": 9, "title": "After the jump"}}])

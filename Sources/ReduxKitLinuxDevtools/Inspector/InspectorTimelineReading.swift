@@ -12,23 +12,19 @@ extension InspectorTimeline {
         for (index, raw) in rawLog.sessions.enumerated() {
             var session = Session(number: index + 1)
             var offset = 0
-            if let header = raw.header {
-                Self.read(header: header, into: &session)
-            } else {
-                if let first = raw.checkpoints.first, first.entriesBefore == 0,
-                    let fields = InspectorLineFields(first.header.data), let before = fields.fields["entry"] as? Int
-                {
-                    offset = before
-                    session.id = fields.string("session")
-                    session.version = fields.fields["version"] as? Int
+            if let header = raw.header, let decoded = raw.decodedHeader {
+                Self.read(header: header, decoded, into: &session)
+                if decoded.continues == true {
+                    // Its start was in a file rotation removed: it starts at a continuation header.
+                    offset = decoded.entry
                     session.notes.append(
-                        "Its first \(before) entries were in a file rotated away: it is shown from the "
-                            + "continuation header that followed them.")
-                } else {
-                    session.notes.append(
-                        "These lines come before any session header (a log written before sessions, "
-                            + "or whose first file was rotated away): the starting state is not known.")
+                        "Its first \(offset) entries were in a file rotated away: it is shown from the "
+                            + "continuation header that followed them, with its state then.")
                 }
+            } else {
+                session.notes.append(
+                    "These lines come before any session header (a log written before sessions, "
+                        + "or whose first file was rotated away): the starting state is not known.")
             }
             // A continuation header's `entriesBefore` counts the lines before it; the page wants
             // the number of the entry it follows (lines skipped as damaged have none).
@@ -62,26 +58,23 @@ extension InspectorTimeline {
         if rawLog.sessions.isEmpty { notes.append("The log is empty.") }
     }
 
-    /// Fills `session` from its header line.
-    private static func read(header: ActionLogRawLog.Line, into session: inout Session) {
-        guard let fields = InspectorLineFields(header.data) else {
-            session.notes.append("Its header, \(place(of: header)), is not JSON.")
-            return
-        }
-        session.id = fields.string("session")
-        session.started = fields.string("timestamp")
-        session.version = fields.fields["version"] as? Int
-        session.state = fields.raw("state")
-        if fields.isTrue("stateUnrecorded") || session.state == nil {
+    /// Fills `session` from its header line, `decoded`.
+    private static func read(
+        header: ActionLogRawLog.Line, _ decoded: ActionLogSessionHeader, into session: inout Session
+    ) {
+        session.id = decoded.session
+        session.started = decoded.timestamp
+        session.version = decoded.version
+        session.state = InspectorLineFields(header.data)?.raw("state")
+        if decoded.stateUnrecorded == true || session.state == nil {
             session.notes.append(
                 "Its starting state was not recorded (the state is not Encodable, or failed to encode).")
         }
-        if let recovered = fields.fields["recovered"] as? [String: Any] {
-            let replayed = recovered["replayed"] as? Int ?? 0
-            let from = recovered["from"] as? String ?? "?"
-            let source = ["saved": "the last saved state", "log": "the log", "none": "the initial state"][from] ?? from
+        if let recovered = decoded.recovered {
+            let sources = ["saved": "the last saved state", "log": "the log", "none": "the initial state"]
             session.notes.append(
-                "Crash recovery made its starting state: \(replayed) logged action(s) replayed from \(source).")
+                "Crash recovery made its starting state: \(recovered.replayed) logged action(s) replayed from "
+                    + "\(sources[recovered.from] ?? recovered.from).")
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
 /// byte, continuation headers' states, torn and damaged lines noted.
 @Suite("Inspector timeline from a log")
 struct InspectorTimelineReadingTests {
-    /// A log of two sessions as the writer writes them: recorded changes, an effect's action, an unrecorded
+    /// A log of two sessions in the spec's format: recorded changes, an effect's action, an unrecorded
     /// action, jumps, a damaged line, a continuation header and a torn line.
     static let lines = [
         #"{"session":"S1","timestamp":"2026-11-29T10:00:00.000Z","version":2,"entry":0,"state":{"todos":[]}}"#,
@@ -17,7 +17,8 @@ struct InspectorTimelineReadingTests {
         #"{"effect":"listener","payload":{"n":[1,2.50,{"a":null}]},"timestamp":"2026-11-29T10:00:00.200Z","type":"Ping"}"#,
         #"{"type":"Tick","timestamp":"2026-11-29T10:00:00.300Z","unrecorded":true}"#,
         #"not json"#,
-        #"{"session":"S1","continues":true,"timestamp":"2026-11-29T10:00:01.000Z","version":2,"entry":3,"state":{"todos":["x"]}}"#,
+        #"{"session":"S1","continues":true,"timestamp":"2026-11-29T10:00:01.000Z","version":2,"entry":3,"#
+            + #""state":{"todos":["x"]}}"#,
         #"{"jump":true,"timestamp":"2026-11-29T10:00:02.000Z","state":{"todos":[]}}"#,
         #"{"jump":true,"timestamp":"2026-11-29T10:00:03.000Z","unrecorded":true}"#,
         #"{"type":"AddTodo","timestamp":"2026-11-29T10:00:04.000Z","payload":{"title":"Cut"#,
