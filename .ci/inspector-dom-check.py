@@ -123,6 +123,9 @@ rows = page.all(lambda node: "row" in node.classes() and "data-entry" in node.at
 check(len(rows) == todo["total"], "the list shows a row per entry (a short log fits the window)", len(rows))
 sessions = page.all(lambda node: "row" in node.classes() and "session" in node.classes())
 check(len(sessions) == todo["sessions"], "a separator per session", len(sessions))
+torn = page.all(lambda node: "torn-line" in node.classes())
+check(len(torn) == 1 and "torn line" in torn[0].text(), "the torn line ending session 1 is shown", len(torn))
+check("torn line" in page.by_id("notes").text(), "and noted above the views", page.by_id("notes").text())
 check(json.loads(page.by_id("payload").text()) == {"id": 2}, "the payload view holds the action's payload",
       page.by_id("payload").text())
 done = state_node(page, todo["toggleChanged"])
@@ -213,6 +216,15 @@ node = state_node(page, "/count")
 check(node is not None and line_text(node).strip().endswith(str(big["finalCount"])),
       f"the state after the last entry: /count is {big['finalCount']}", node and line_text(node))
 print(f"  (the last state rebuilt and ready at {page.data('ready-ms')} ms)")
+row = page.all(lambda node: node.attributes.get("data-entry") == str(big["total"]))
+check(len(row) == 1 and "selected" in row[0].classes(), "the list scrolled to it and marks it selected")
+# Scrubbing: 200 steps of 20 entries with PageDown, each drawing the list and the state after it.
+base = Page("big", "entry=1&view=state")
+steps = Page("big", "entry=1&view=state&keys=" + ",".join(["PageDown"] * 200))
+check(steps.data("selected") == str(1 + 200 * 20), "200 PageDown presses move 4,000 entries", steps.data("selected"))
+per_step = (int(steps.data("ready-ms")) - int(base.data("ready-ms"))) / 200
+print(f"  one step of the selection (list, payload, state rebuilt and drawn): {per_step:.1f} ms")
+check(per_step < 50, "under 50 ms a step", per_step)
 page = Page("big", "filter=todos/toggle&scrub=5000&view=state")
 check(page.data("shown") == str(big["types"]["todos/toggle"]), "a filter on 100,000 entries", page.data("shown"))
 

@@ -168,7 +168,13 @@ enum InspectorPageScript {
         function readHash() {
           return new URLSearchParams(location.hash.replace(/^#/, ''));
         }
+        // The hash follows the selection a moment later (a browser limits how often it may change).
+        let hashTimer = 0;
         function writeHash() {
+          clearTimeout(hashTimer);
+          hashTimer = setTimeout(writeHashNow, 200);
+        }
+        function writeHashNow() {
           const parts = [];
           if (selected >= 0) parts.push('entry=' + (selected + 1));
           if (filterType) parts.push('filter=' + encodeURIComponent(filterType));
