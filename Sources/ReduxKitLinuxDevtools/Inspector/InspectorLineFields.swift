@@ -54,12 +54,12 @@ struct InspectorLineFields {
             guard index < json.count, json[index] == UInt8(ascii: "\"") else { return ranges }
             let keyEnd = endOfString(json, from: index)
             // The keys the log writes have no escapes; one that has is not ours.
-            let key = String(decoding: UnsafeBufferPointer(rebasing: json[(index + 1)..<(keyEnd - 1)]), as: UTF8.self)
+            let key = rawKey(UnsafeBufferPointer(rebasing: json[(index + 1)..<(keyEnd - 1)]))
             index = skipSpace(json, from: keyEnd)
             guard index < json.count, json[index] == UInt8(ascii: ":") else { return ranges }
             let start = skipSpace(json, from: index + 1)
             let end = endOfValue(json, from: start)
-            if rawKeys.contains(key) { ranges[key] = start..<end }
+            if let key { ranges[key] = start..<end }
             index = skipSpace(json, from: end)
             guard index < json.count, json[index] == UInt8(ascii: ",") else { return ranges }
             index += 1
@@ -71,6 +71,18 @@ struct InspectorLineFields {
         while index < json.count, isSpace(json[index]) { index += 1 }
         return index
     }
+
+    /// The one of ``rawKeys`` whose UTF-8 is `bytes`, if one is (compared
+    /// byte for byte: no string is made for the other keys of a line).
+    private static func rawKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for (key, utf8) in rawKeyBytes where utf8.count == bytes.count && utf8.elementsEqual(bytes) {
+            return key
+        }
+        return nil
+    }
+
+    /// ``rawKeys`` with their UTF-8.
+    private static let rawKeyBytes: [(String, [UInt8])] = rawKeys.map { ($0, Array($0.utf8)) }
 
     /// Whether `byte` is JSON's whitespace.
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -80,9 +80,9 @@ struct InspectorTimelineJSON {
 
     private mutating func write(_ entry: InspectorTimeline.Entry) {
         raw(#"{"session":"#)
-        raw(String(entry.session))
+        integer(entry.session)
         raw(#","entry":"#)
-        raw(String(entry.entry))
+        integer(entry.entry)
         field("kind", entry.kind.rawValue)
         field("type", entry.type)
         field("timestamp", entry.timestamp)
@@ -94,17 +94,25 @@ struct InspectorTimelineJSON {
     }
 
     /// `,"key":"value"`, if there is a value.
-    private mutating func field(_ key: String, _ value: String?) {
+    private mutating func field(_ key: StaticString, _ value: String?) {
         guard let value else { return }
-        raw(",\"" + key + "\":")
+        fieldName(key)
         string(value)
     }
 
     /// `,"key":<JSON>`, if there is a value.
-    private mutating func field(_ key: String, _ value: InspectorRawJSON?) {
+    private mutating func field(_ key: StaticString, _ value: InspectorRawJSON?) {
         guard let value else { return }
-        raw(",\"" + key + "\":")
+        fieldName(key)
         json(value.bytes)
+    }
+
+    /// `,"key":`, copied from the literal's bytes (no string made: a page
+    /// writes a few of these for each of 100,000 entries).
+    private mutating func fieldName(_ key: StaticString) {
+        bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\"")])
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
     private mutating func strings(_ values: [String]) {
@@ -114,6 +122,19 @@ struct InspectorTimelineJSON {
             string(value)
         }
         raw("]")
+    }
+
+    /// `value`'s decimal digits.
+    private mutating func integer(_ value: Int) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            integer(-value)
+        } else if value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            integer(value / 10)
+            bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+        }
     }
 
     /// Text of this writer's own, which needs no escaping.
@@ -141,9 +162,10 @@ struct InspectorTimelineJSON {
         var index = 0
         var copied = 0
         let count = utf8.count
+        let special = Self.special
         while index < count {
             let byte = utf8[index]
-            guard Self.special[Int(byte)] else {
+            guard special[Int(byte)] else {
                 index += 1
                 continue
             }
