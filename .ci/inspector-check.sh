@@ -24,7 +24,7 @@ inspect="$(swift build --show-bin-path)/reduxkit-inspect"
 rm -rf "$output"
 mkdir -p "$output"
 python3 .ci/inspector-fixtures.py "$output/logs" > /dev/null
-for log in todo plain big; do
+for log in todo plain big wide; do
     started=$(date +%s%N)
     "$inspect" "$output/logs/$log.jsonl" --output "$output/$log.html" --title "Inspector check: $log.jsonl"
     elapsed=$(( ($(date +%s%N) - started) / 1000000 ))

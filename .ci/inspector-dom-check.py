@@ -228,13 +228,33 @@ check(per_step < 50, "under 50 ms a step", per_step)
 page = Page("big", "filter=todos/toggle&scrub=5000&view=state")
 check(page.data("shown") == str(big["types"]["todos/toggle"]), "a filter on 100,000 entries", page.data("shown"))
 
+print("a large state: 20,000 todos")
+wide = expected["wide"]
+page = Page("wide", "view=state")
+node = state_node(page, "/todos")
+check(node is not None and "[20,000 items]" in line_text(node), "the last state holds every todo",
+      node and line_text(node))
+done = state_node(page, wide["toggled"])
+check(done is not None and "changed" in done.classes() and line_text(done).strip().endswith("true"),
+      f"{wide['toggled']}, far past the first items shown, is shown and highlighted")
+shown_nodes = len([node for node in page.by_id("state").walk() if node.tag == "div" and "node" in node.classes()])
+check(shown_nodes < 1000, "only some of the items are in the document", shown_nodes)
+print(f"  ready at {page.data('ready-ms')} ms")
+check(int(page.data("ready-ms")) < READY_BOUND_MS, f"within {READY_BOUND_MS} ms")
+base = Page("wide", f"entry={wide['total']}&view=state")
+steps = Page("wide", f"entry={wide['total']}&view=state&keys=" + ",".join(["PageUp"] * 50))
+per_step = (int(steps.data("ready-ms")) - int(base.data("ready-ms"))) / 50
+print(f"  one step back through the large state: {per_step:.1f} ms")
+check(steps.data("selected") == str(wide["total"] - 50 * 20) and per_step < 200, "under 200 ms a step", per_step)
+
 print("screenshots")
 os.makedirs(os.path.join(directory, "screenshots"), exist_ok=True)
 shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"entry={todo['fulfilled']}&view=payload"),
          ("todo-state", "todo", f"entry={todo['toggle']}&view=state"),
          ("todo-hostile", "todo", f"entry={todo['hostile']}&view=payload"),
          ("todo-filter", "todo", "filter=AddTodo&view=payload"),
-         ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state")]
+         ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state"),
+         ("wide-state", "wide", "view=state")]
 for shot, name, hash_ in shots:
     path = os.path.join(directory, "screenshots", shot + ".png")
     chromium("--hide-scrollbars", f"--screenshot={path}", f"file://{directory}/{name}.html#{hash_}")

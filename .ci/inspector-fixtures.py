@@ -5,6 +5,7 @@ directory given, and prints what the checks expect of them as JSON (expected.jso
                a hostile payload, an unrecorded action, a jump and a torn line between the sessions
   plain.jsonl  a session without recorded changes
   big.jsonl    100,000 actions with recorded changes
+  wide.jsonl   a state growing to 20,000 todos, then one far down the list toggled
 Usage: python3 .ci/inspector-fixtures.py DIRECTORY"""
 import json
 import os
@@ -172,10 +173,23 @@ def big(directory, count=100_000):
     return {"total": log.count, "finalCount": value, "types": types}
 
 
+def wide(directory, count=20_000, toggled=15_000):
+    """A state that grows to `count` todos, then one far down the list is toggled."""
+    log = Log()
+    log.header("6A1F2C3D-0000-4000-8000-000000000005", 0, {"todos": []})
+    for n in range(count):
+        todo = {"done": False, "id": n, "title": f"Todo number {n}"}
+        log.action("AddTodo", n, {"title": todo["title"]}, [{"op": "add", "path": f"/todos/{n}", "value": todo}])
+    log.action("ToggleTodo", count, {"id": toggled},
+               [{"op": "replace", "path": f"/todos/{toggled}/done", "value": True}])
+    log.write(os.path.join(directory, "wide.jsonl"))
+    return {"total": log.count, "todos": count, "toggled": f"/todos/{toggled}/done"}
+
+
 def main():
     directory = sys.argv[1]
     os.makedirs(directory, exist_ok=True)
-    expected = {"todo": todo(directory), "plain": plain(directory), "big": big(directory)}
+    expected = {"todo": todo(directory), "plain": plain(directory), "big": big(directory), "wide": wide(directory)}
     with open(os.path.join(directory, "expected.json"), "w", encoding="utf-8") as file:
         json.dump(expected, file, indent=2, ensure_ascii=False)
     print(json.dumps({name: value["total"] for name, value in expected.items()}))

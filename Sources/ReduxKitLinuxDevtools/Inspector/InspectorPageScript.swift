@@ -263,6 +263,8 @@ enum InspectorPageScript {
           }
           document.addEventListener('keydown', (event) => {
             if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+            // The slider moves itself with arrows, Page Up/Down, Home and End (its input event selects).
+            if (event.target && event.target.type === 'range' && !['j', 'k'].includes(event.key)) return;
             const steps = {ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: 20, PageUp: -20};
             if (event.key in steps) move(steps[event.key]);
             else if (event.key === 'Home') move(-total);

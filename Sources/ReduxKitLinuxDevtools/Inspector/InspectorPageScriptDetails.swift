@@ -106,7 +106,7 @@ enum InspectorPageScriptDetails {
           const pathsList = $('changed-paths');
           pathsList.replaceChildren();
           note.replaceChildren();
-          let state, paths = changedPaths(-1 === i ? 0 : i);
+          let state, paths = changedPaths(i);
           if (!sessionRecorded[entry.session] && entry.kind !== 'jump') {
             note.hidden = false;
             note.appendChild(document.createTextNode('States were not recorded in this log: its lines hold the actions, '
@@ -141,6 +141,8 @@ enum InspectorPageScriptDetails {
           tree.replaceChildren();
           if (state === UNKNOWN) tree.appendChild(el('span', 'empty', 'not known'));
           else tree.appendChild(treeNode(null, false, state, '', 0, paths));
+          const changed = tree.querySelector('.node.changed');
+          if (changed && view === 'state') changed.scrollIntoView({block: 'nearest'});
         }
 
         function scalarClass(value) {
@@ -192,23 +194,28 @@ enum InspectorPageScriptDetails {
           const isArray = Array.isArray(value);
           const keys = isArray ? null : Object.keys(value);
           const count = isArray ? value.length : keys.length;
-          const first = Math.min(count, limit);
-          const show = [];
-          for (let j = 0; j < first; j++) show.push(j);
-          // Changed children past the first ones are shown too.
+          // Changed children past the first ones are shown too, with two neighbours each side
+          // (and then fewer first ones, so they are in view).
           const wanted = paths.children.get(path);
-          if (wanted && count > first) {
-            const extra = [];
+          const extra = [];
+          if (wanted && count > limit) {
             if (isArray) {
-              for (const key of wanted) { const j = Number(key); if (Number.isInteger(j) && j >= first && j < count) extra.push(j); }
+              for (const key of wanted) {
+                const j = Number(key);
+                if (Number.isInteger(j) && j >= 0 && j < count) extra.push(j);
+              }
             } else {
-              const position = new Map();
-              for (let j = first; j < count; j++) if (wanted.has(keys[j])) position.set(keys[j], j);
-              for (const j of position.values()) extra.push(j);
+              for (let j = 0; j < count; j++) if (wanted.has(keys[j])) extra.push(j);
             }
-            extra.sort((a, b) => a - b);
-            for (const j of extra) if (show[show.length - 1] !== j) show.push(j);
           }
+          const beyond = extra.some((j) => j >= limit);
+          const first = Math.min(count, beyond && limit === PAGE ? 10 : limit);
+          const picked = new Set();
+          for (let j = 0; j < first; j++) picked.add(j);
+          if (beyond) {
+            for (const j of extra) for (let n = Math.max(0, j - 2); n <= Math.min(count - 1, j + 2); n++) picked.add(n);
+          }
+          const show = Array.from(picked).sort((a, b) => a - b);
           let previous = -1;
           for (const j of show) {
             if (j !== previous + 1) children.appendChild(el('div', 'gap', '… ' + formatNumber(j - previous - 1) + ' more …'));
@@ -216,12 +223,14 @@ enum InspectorPageScriptDetails {
             children.appendChild(treeNode(isArray ? String(j) : key, isArray, value[key], childPath(path, key), depth + 1, paths));
             previous = j;
           }
-          if (count > first) {
-            const more = el('div', 'more', 'show ' + formatNumber(Math.min(PAGE * 10, count - first)) + ' more of '
+          if (previous < count - 1) children.appendChild(el('div', 'gap', '… ' + formatNumber(count - 1 - previous) + ' more …'));
+          if (show.length < count) {
+            const next = first === limit ? limit + PAGE * 10 : PAGE;
+            const more = el('div', 'more', 'show the first ' + formatNumber(Math.min(next, count)) + ' of '
               + formatNumber(count) + (isArray ? ' items' : ' keys'));
             more.addEventListener('click', (event) => {
               event.stopPropagation();
-              fillChildren(children, value, path, depth, paths, limit + PAGE * 10);
+              fillChildren(children, value, path, depth, paths, next);
             });
             children.appendChild(more);
           }

@@ -1,7 +1,8 @@
 /// The inspector page's states: each rebuilt by applying the recorded RFC
 /// 6902 changes to the state its session started from (a jump or a
 /// continuation header starts again from its full state), with a copy kept
-/// every 1,000 entries so scrubbing never replays from far; and the details
+/// every 1,000 entries so scrubbing never replays from far (further apart
+/// when the state is so large that copies are slow); and the details
 /// of the selected entry (payload, changes, the state as a tree with the
 /// changed paths highlighted). Part of ``InspectorPageScript``.
 enum InspectorPageScriptState {
@@ -11,7 +12,10 @@ enum InspectorPageScriptState {
     /// Rebuilding states.
     static let rebuild = #"""
         const UNKNOWN = {unknown: true};
-        const CHECKPOINT_EVERY = 1000;
+        // A copy of the state every this many entries; more apart when copies get slow (a large
+        // state), and none once they have cost 2 s in all, so memory stays bounded.
+        let checkpointEvery = 1000;
+        let checkpointCost = 0;
         // Entry index -> the state after it: checkpoints, and the last few states drawn.
         const checkpoints = new Map();
         const recent = new Map();
@@ -106,6 +110,15 @@ enum InspectorPageScriptState {
           return state;
         }
 
+        function keepCheckpoint(k, state) {
+          if (checkpointCost > 2000 || state === UNKNOWN) return;
+          const started = performance.now();
+          checkpoints.set(k, copy(state));
+          const took = performance.now() - started;
+          checkpointCost += took;
+          if (took > 4 && checkpointEvery < 64000) checkpointEvery *= 2;
+        }
+
         function stateAfter(i) {
           const found = known(i);
           if (found !== undefined) return found;
@@ -119,9 +132,9 @@ enum InspectorPageScriptState {
           }
           for (let k = start; k <= i; k++) {
             state = step(state, k);
-            if (k < i && (k + 1) % CHECKPOINT_EVERY === 0) checkpoints.set(k, copy(state));
+            if (k < i && (k + 1) % checkpointEvery === 0 && !checkpoints.has(k)) keepCheckpoint(k, state);
           }
-          if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.set(i, state);
+          if ((i + 1) % checkpointEvery === 0) checkpoints.set(i, state);
           recent.set(i, state);
           if (recent.size > 16) recent.delete(recent.keys().next().value);
           return state;
