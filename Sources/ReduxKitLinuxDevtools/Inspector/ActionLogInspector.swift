@@ -46,7 +46,7 @@ public enum ActionLogInspector {
     /// - Parameters:
     ///   - log: The log's file, as given to the ``ActionLog``.
     ///   - title: The page's title; by default, the log's file name.
-    /// - Returns: The page's HTML.
+    /// - Returns: The page's HTML (UTF-8 when written to a file).
     /// - Throws: An error reading the log.
     public static func page(forLogAt log: URL, title: String? = nil) throws -> String {
         let timeline = try timeline(forLogAt: log)

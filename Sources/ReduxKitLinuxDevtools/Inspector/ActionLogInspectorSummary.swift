@@ -14,9 +14,9 @@ public struct ActionLogInspectorSummary: Sendable, Equatable {
     /// A summary of these numbers.
     ///
     /// - Parameters:
-    ///   - sessions: The sessions the page shows.
-    ///   - entries: The entries it lists.
-    ///   - statesRecorded: Whether the log recorded state changes.
+    ///   - sessions: The sessions in the log.
+    ///   - entries: The entries in all sessions.
+    ///   - statesRecorded: Whether the log records the state's changes.
     ///   - bytes: The page's size, in bytes.
     public init(sessions: Int, entries: Int, statesRecorded: Bool, bytes: Int) {
         self.sessions = sessions
