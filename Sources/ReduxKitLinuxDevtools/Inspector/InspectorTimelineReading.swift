@@ -70,11 +70,22 @@ extension InspectorTimeline {
             session.notes.append(
                 "Its starting state was not recorded (the state is not Encodable, or failed to encode).")
         }
-        if let recovered = decoded.recovered {
-            let sources = ["saved": "the last saved state", "log": "the log", "none": "the initial state"]
-            session.notes.append(
-                "Crash recovery made its starting state: \(recovered.replayed) logged action(s) replayed from "
-                    + "\(sources[recovered.from] ?? recovered.from).")
+        if let recovered = decoded.recovered, let note = Self.note(recovered) { session.notes.append(note) }
+    }
+
+    /// What `recovered` says of a session's starting state; `nil` for a
+    /// launch that had nothing to recover.
+    static func note(_ recovered: ActionLogRecoveryNote) -> String? {
+        let replayed = recovered.replayed == 1 ? "1 logged action" : "\(recovered.replayed) logged actions"
+        switch (recovered.from, recovered.replayed) {
+        case ("none", 0): return nil
+        case ("saved", 0): return "Its starting state is the last saved state (no logged action came after it)."
+        case ("saved", _):
+            return "Crash recovery made its starting state: the last saved state, then \(replayed) replayed."
+        case ("log", _):
+            return "Crash recovery made its starting state: a state recorded in the log, then \(replayed) replayed."
+        case ("none", _): return "Crash recovery made its starting state: the initial state, then \(replayed) replayed."
+        default: return "Crash recovery made its starting state (from \(recovered.from), \(replayed) replayed)."
         }
     }
 

@@ -50,7 +50,7 @@ struct InspectorTimelineReadingTests {
         let second = timeline.sessions[1]
         #expect(second.id == "S2" && second.version == 3 && second.state == nil)
         #expect(second.notes.contains { $0.contains("not recorded") })
-        #expect(second.notes.contains { $0.contains("4 logged action(s) replayed from the last saved state") })
+        #expect(second.notes.contains { $0.contains("the last saved state, then 4 logged actions replayed") })
 
         let entries = timeline.entries
         #expect(entries.map(\.kind) == [.action, .action, .unrecorded, .jump, .unrecordedJump, .action])
@@ -66,6 +66,14 @@ struct InspectorTimelineReadingTests {
         #expect(entries[3].state == InspectorRawJSON(#"{"todos":[]}"#))
         #expect(entries[4].state == nil)
         #expect(entries[5].changes == nil)
+    }
+
+    @Test func recoveryNotes() {
+        #expect(InspectorTimeline.note(ActionLogRecoveryNote(from: "none", replayed: 0)) == nil)
+        #expect(InspectorTimeline.note(ActionLogRecoveryNote(from: "saved", replayed: 0))?.contains("saved") == true)
+        #expect(
+            InspectorTimeline.note(ActionLogRecoveryNote(from: "log", replayed: 1))?.contains("1 logged action ")
+                == true)
     }
 
     @Test func thePageAndItsSummary() throws {
