@@ -71,12 +71,13 @@ enum DevtoolsStory {
 
     /// Crash recovery of the story's files: the saved state, then the actions
     /// logged after it. The log writes each line before its dispatch returns,
-    /// so a crash loses nothing dispatched.
+    /// so a crash loses nothing dispatched, and records how each action changed
+    /// the state, so the inspector page shows the state after each one.
     static func recovery(_ files: Files) -> CrashRecovery<TodoList> {
         CrashRecovery(
             persistence: Persistence(
                 file: files.state, debounce: .seconds(3_600), onError: { print("persistence: \($0)") }),
-            log: ActionLog(registry: registry, file: files.log, durability: .eachAction))
+            log: ActionLog(registry: registry, file: files.log, durability: .eachAction, recordingStateChanges: true))
     }
 
     private static func run(in directory: URL) {
