@@ -24,13 +24,13 @@ cd "$(dirname "$0")/../.."
 checks=.ci/compile-checks
 started=$(date +%s)
 
-if ! build_log=$(swift build --target ReduxKitLinuxEffects -Xswiftc -warnings-as-errors 2>&1); then
+if ! build_log=$(swift build --target ReduxKitLinuxDevtools -Xswiftc -warnings-as-errors 2>&1); then
     printf '%s\n' "$build_log" >&2
     echo "compile-checks: the library does not build" >&2
     exit 1
 fi
 bin=$(swift build --show-bin-path)
-# The core and the effects product: snippets import what they use, as an app does.
+# The core and the effects product (and devtools, built with them): snippets import what they use, as an app does.
 mapfile -t objects < <(python3 .ci/library-objects.py "$bin" ReduxKitLinux ReduxKitLinuxEffects)
 # Region-based isolation runs after type checking, so must-fail snippets go as far as SIL.
 swiftc=(swiftc -swift-version 6 -debug-diagnostic-names -I "$bin/Modules")

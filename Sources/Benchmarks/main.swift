@@ -88,8 +88,13 @@ let workloads: [(id: String, run: () async -> Row)] = [
         "18",
         { DevtoolsSessionWorkloads.durability(.syncedEachAction, name: "syncedEachAction", 200, runs: quick ? 3 : 5) }
     ),
-    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 10, 20_000 / scale, runs: runs) }),
-    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 100_000 / scale, 10, runs: 3) }),
+    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 10, 20_000 / scale, runs: runs, countingTheFlush: false) }),
+    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 10, 20_000 / scale, runs: runs, countingTheFlush: true) }),
+    (
+        "18",
+        { DevtoolsSessionWorkloads.stateChanges(size: 100_000 / scale, 10, runs: 3, countingTheFlush: false) }
+    ),
+    ("18", { DevtoolsSessionWorkloads.stateChanges(size: 100_000 / scale, 10, runs: 3, countingTheFlush: true) }),
     ("18", { DevtoolsSessionWorkloads.recovery(100_000 / scale, runs: quick ? 3 : 7) }),
     ("18", { DevtoolsSessionWorkloads.inspectorPage(100_000 / scale, runs: quick ? 3 : 5) }),
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),

@@ -8,8 +8,12 @@
 /// their kinds).
 ///
 /// It is `@unchecked Sendable` only to go into a decoder's `userInfo` (whose
-/// values must be `Sendable`): it is mutable and unlocked, and one reader at a
-/// time uses it (a ``StateChangeRecorder``, on the thread that owns it).
+/// values must be `Sendable`): it is mutable and unlocked, and holds nothing of
+/// the app's (only kinds). Why no race is possible: each hint is made by one
+/// ``StateChangeRecorder`` and reached only through that recorder's decoder;
+/// the action log's recorder lives in ``ActionLogLines``, which
+/// ``ActionLogSink`` uses only with its `io` lock held, so one thread at a time
+/// reads and writes it.
 final class JSONKindHint: @unchecked Sendable {
     /// Where a decoder's `userInfo` holds the hint ``JSONValue``s start from.
     static let userInfoKey = CodingUserInfoKey(rawValue: "ReduxKitLinux.JSONKindHint")!
