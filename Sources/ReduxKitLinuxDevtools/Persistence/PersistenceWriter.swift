@@ -170,6 +170,9 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
         let saver = status.withLock { status -> Task<Void, Never>? in
             status.closed = true
             status.saving = false
+            // What ran before each write (crash recovery's log) is let go with
+            // the file, not kept until the saver task winds down.
+            status.beforeWrite = nil
             if let lock = status.lock { PersistenceFileLock.release(lock) }
             status.lock = nil
             defer { status.saver = nil }
