@@ -65,11 +65,10 @@ enum DevtoolsSessionWorkloads {
         let floor = Timing.of(runs: runs, setup: { store(recording: false) }, run)
         let extra = Double((recording.median - floor.median).attoseconds) / 1e9 / Double(count)
         return Row(
-            workload: "18 \(count.formatted) dispatches recording state changes, \(size.formatted) counters, flushed",
+            workload: "18 \(count.formatted) dispatches recording state changes, \(size.formatted) counters"
+                + (countingTheFlush ? ", flushed (the writer's pace)" : ", the flush not counted"),
             store: recording, floor: floor,
-            note: String(
-                format: "%@ a dispatch more (the writer's pace); floor: the log without changes",
-                Duration.nanoseconds(Int64(extra)).formatted))
+            note: Duration.nanoseconds(Int64(extra)).formatted + " a dispatch more; floor: the log without changes")
     }
 
     /// Writes a log of one session of `count` Add actions (each `by: 1`).
