@@ -74,7 +74,10 @@ extension Store {
         scoped(value: value, isRepeat: nil, embed: { $0 })
     }
 
-    private func scoped<Child>(
+    /// The scoped store every `view` makes (and a row's, ``view(element:in:)``):
+    /// `value` derives its state, `isRepeat` (if any) tells a repeated value,
+    /// `embed` turns what is dispatched to it into this store's action.
+    func scoped<Child>(
         value: @escaping (State) -> Child,
         isRepeat: ((Child, Child) -> Bool)?,
         embed: @escaping (any Action) -> any Action
