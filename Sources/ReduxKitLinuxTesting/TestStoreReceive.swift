@@ -146,29 +146,32 @@ extension TestStore {
         isolation: isolated (any Actor)? = #isolation
     ) async {
         note(site)
-        let step: ReductionRecorder<State>.Step
-        switch await nextReceived(within: timeout) {
-        case .received(let received):
-            step = received
-        case .timedOut:
-            fail(
-                TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount), at: site
-            )
-            return
-        case .gaveUp(let limit):
-            let running = store.runningEffectCount
-            fail(
-                TestStoreFailure.nothingReceived(expected, within: timeout, gaveUpAfter: limit, running: running),
-                at: site)
-            return
-        }
-        guard let matched = match(step.action) else {
+        var step: ReductionRecorder<State>.Step
+        var matched: Matched?
+        repeat {
+            switch await nextReceived(within: timeout) {
+            case .received(let received):
+                step = received
+            case .timedOut:
+                fail(
+                    TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount),
+                    at: site)
+                return
+            case .gaveUp(let limit):
+                let running = store.runningEffectCount
+                fail(
+                    TestStoreFailure.nothingReceived(expected, within: timeout, gaveUpAfter: limit, running: running),
+                    at: site)
+                return
+            }
+            matched = match(step.action)
+            // Not exhaustive: actions that do not match are passed over.
+        } while matched == nil && exhaustivity == .off
+        guard let matched else {
             fail(TestStoreFailure.unexpected(step.action, expected: expected), at: site)
             return
         }
-        var state = step.before
-        update(matched, &state)
-        check(step, expected: state, asserted: asserted, at: site)
+        check(step, expected: expectedState(for: step, update: { update(matched, &$0) }), asserted: asserted, at: site)
     }
 
     /// How a wait for the next received action ended.
