@@ -83,6 +83,16 @@ enum TestStoreFailure {
         return message(headline + " at the end of the test", details: details)
     }
 
+    /// An effect read a dependency the test did not set (``/ReduxKitLinuxEffects/Dependencies/test(fileID:filePath:line:column:)``).
+    static func unsetDependency(_ name: String) -> String {
+        message(
+            "An effect used the dependency \(name), which the test did not set",
+            details: [
+                "Dependencies.test() gives its default (the live one) and fails the test, so a forgotten replacement "
+                    + "is seen: set it before handing the dependencies to the middleware (dependencies.\(name) = …)."
+            ])
+    }
+
     private static func message(_ headline: String, details: [String]) -> String {
         ([headline + ":"] + details.map { "  " + $0 }).joined(separator: "\n")
     }

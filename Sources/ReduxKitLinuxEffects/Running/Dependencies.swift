@@ -35,9 +35,27 @@ import Foundation
 /// `take` timeouts) uses ``clock``.
 public struct Dependencies: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// For a test's dependencies: told the name of each value read without
+    /// having been set (see ``failingWhenUnset(_:)``).
+    private var reportUnset: (@Sendable (_ name: String) -> Void)?
 
     /// Dependencies with every value at its default.
     public init() {}
+
+    /// Dependencies for a test, which report every value an effect reads
+    /// without the test having set it (then give its default): a dependency a
+    /// test forgot to replace is a failure, not a silent call to the live one
+    /// (TCA's `testValue`, unimplemented). The testing product's
+    /// `Dependencies.test()` reports it as a failure of the running test.
+    ///
+    /// - Parameter report: Told the name of each value read without being set
+    ///   (``DependencyKey/name``: `"clock"`, `"uuid"`, `"date"`, or your key's).
+    /// - Returns: Dependencies with nothing set.
+    public static func failingWhenUnset(_ report: @escaping @Sendable (_ name: String) -> Void) -> Dependencies {
+        var dependencies = Dependencies()
+        dependencies.reportUnset = report
+        return dependencies
+    }
 
     /// The value for `key`, or its default if none was set.
     ///
@@ -45,7 +63,10 @@ public struct Dependencies: Sendable {
     /// - Returns: The value set for `key`, or `Key.defaultValue`.
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            guard let value = values[ObjectIdentifier(key)] else { return Key.defaultValue }
+            guard let value = values[ObjectIdentifier(key)] else {
+                reportUnset?(Key.name)
+                return Key.defaultValue
+            }
             // Stored only by the setter below, under this key, with this type.
             return value as! Key.Value
         }
@@ -72,14 +93,17 @@ public struct Dependencies: Sendable {
     }
 
     private enum ClockKey: DependencyKey {
+        static var name: String { "clock" }
         static var defaultValue: any Clock<Duration> { ContinuousClock() }
     }
 
     private enum UUIDKey: DependencyKey {
+        static var name: String { "uuid" }
         static var defaultValue: @Sendable () -> UUID { { UUID() } }
     }
 
     private enum DateKey: DependencyKey {
+        static var name: String { "date" }
         static var defaultValue: @Sendable () -> Date { { Date() } }
     }
 }
@@ -90,4 +114,11 @@ public protocol DependencyKey {
     associatedtype Value: Sendable
     /// The value used until one is set.
     static var defaultValue: Value { get }
+    /// The dependency's name in failure messages (by default the key type's name).
+    static var name: String { get }
+}
+
+extension DependencyKey {
+    /// The key type's name, as `String(describing:)` gives it.
+    public static var name: String { String(describing: Self.self) }
 }

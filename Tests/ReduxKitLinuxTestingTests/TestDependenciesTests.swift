@@ -1,0 +1,58 @@
+import Foundation
+import ReduxKitLinux
+import ReduxKitLinuxEffects
+import ReduxKitLinuxTestSupport
+import ReduxKitLinuxTesting
+import Testing
+
+/// A dependency a test forgot to replace fails the test instead of calling the
+/// live one (issue 23, item 4).
+@Suite("Test dependencies", .timeLimit(.minutes(1)))
+struct TestDependenciesTests {
+    typealias F = TestStoreFixtures
+
+    enum GreetingKey: DependencyKey {
+        static var defaultValue: @Sendable () -> String { { "live" } }
+    }
+
+    @Test func readingAValueNeverSetIsReportedByNameAndGivesItsDefault() {
+        let unset = Recorder<String>()
+        var dependencies = Dependencies.failingWhenUnset { unset.append($0) }
+        dependencies.clock = TestClock()
+        _ = dependencies.clock
+        _ = dependencies.uuid()
+        #expect(dependencies[GreetingKey.self]() == "live")
+        #expect(unset.values == ["uuid", "GreetingKey"])
+        // Plain dependencies report nothing.
+        _ = Dependencies().uuid()
+    }
+
+    static let makeID = AsyncThunk<F.Profile, Void, String>("profile/id") { _, context in
+        context.dependencies.uuid().uuidString
+    }
+
+    @MainActor
+    @Test func anEffectUsingADependencyTheTestDidNotSetFailsTheTest() async {
+        let test = TestStore(
+            initialState: F.Profile(), reducer: F.reducer,
+            middleware: [thunkMiddleware(dependencies: Dependencies.test())])
+        try? await withKnownIssue {
+            _ = try await test.dispatch(Self.makeID()).value
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("the dependency uuid, which the test did not set") }
+        }
+        test.skipReceivedActions()
+        await test.finish()
+    }
+
+    @MainActor
+    @Test func aDependencyTheTestSetIsUsedWithoutAFailure() async throws {
+        var dependencies = Dependencies.test()
+        dependencies.uuid = { UUID(uuidString: "00000000-0000-0000-0000-000000000007")! }
+        let test = TestStore(
+            initialState: F.Profile(), reducer: F.reducer, middleware: [thunkMiddleware(dependencies: dependencies)])
+        #expect(try await test.dispatch(Self.makeID()).value == "00000000-0000-0000-0000-000000000007")
+        test.skipReceivedActions()
+        await test.finish()
+    }
+}
