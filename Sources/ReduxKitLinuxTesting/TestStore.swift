@@ -66,6 +66,11 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     /// something fails the same whatever the grace.
     static var effectEndGrace: Duration { .seconds(1) }
 
+    /// The grace the test store's end gives effects that are ending: short, so
+    /// a test store freed with an effect still running fails at once and does
+    /// not hold up its thread (and, on the main actor, every other test).
+    static var releaseGrace: Duration { .milliseconds(100) }
+
     /// How long, on the wall clock, `receive` and `finish` wait at most when
     /// `timeoutClock` is not the wall clock: a ``TestClock`` moves only when the
     /// test moves it, so a test that never does would otherwise wait for ever.
@@ -146,15 +151,22 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         let (site, reported, exhaustive) = progress.withLock {
             ($0.lastSite ?? created, $0.reportedEffects, $0.exhaustivity == .on)
         }
-        guard exhaustive else { return }
-        let running = reported ? 0 : runningEffectsAfterGrace()
+        guard exhaustive else {
+            store.cancelEffects()
+            return
+        }
+        let running = reported ? 0 : runningEffectsAfterGrace(Self.releaseGrace)
         let left = recorder.takeReceived()
         if !left.isEmpty { fail(TestStoreFailure.unasserted(left, when: "at the end of the test"), at: site) }
         if running > 0 {
             fail(
-                effectsStillRunning(running, why: "The test store went away while they ran (created at \(created))."),
+                effectsStillRunning(
+                    running, why: "The test store went away while they ran (created at \(created)); they are cancelled."
+                ),
                 at: site)
         }
+        // Nothing of this test keeps running into the next one.
+        store.cancelEffects()
     }
 
     /// The store's current state.

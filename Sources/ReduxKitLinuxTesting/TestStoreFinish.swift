@@ -108,14 +108,14 @@ extension TestStore {
     }
 
     /// How many effects still run, after giving those running now up to
-    /// ``effectEndGrace`` to end. Synchronous code cannot await the store's
+    /// `grace` (by default ``effectEndGrace``) to end. Synchronous code cannot await the store's
     /// effects, so this checks the count every millisecond, and only while
     /// effects run: an effect that has dispatched its last action still counts
     /// until its task returns, a moment later, on another thread.
-    func runningEffectsAfterGrace() -> Int {
+    func runningEffectsAfterGrace(_ grace: Duration = effectEndGrace) -> Int {
         var running = store.runningEffectCount
         guard running > 0 else { return 0 }
-        let deadline = ContinuousClock.now + Self.effectEndGrace
+        let deadline = ContinuousClock.now + grace
         while running > 0 && ContinuousClock.now < deadline {
             usleep(1000)
             running = store.runningEffectCount
