@@ -154,7 +154,8 @@ extension TestStore {
                 step = received
             case .timedOut:
                 fail(
-                    TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount),
+                    TestStoreFailure.nothingReceived(
+                        expected, within: timeout, running: store.runningEffectCount, parked: store.parkedEffectCount),
                     at: site)
                 return
             case .gaveUp(let limit):
