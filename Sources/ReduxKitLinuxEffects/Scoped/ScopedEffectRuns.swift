@@ -46,7 +46,7 @@ final class ScopedEffects<Parent, Child> {
         getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
-        let runner = self.runner ?? EffectRunner(tracker: tracker, clock: dependencies.clock)
+        let runner = self.runner ?? EffectRunner(tracker: tracker, clock: dependencies.clockForRunners)
         self.runner = runner
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
             let shared = SharedStore(scoped: entry, lock: lock)

@@ -29,7 +29,7 @@
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
     { api in
-        let runner = EffectRunner(tracker: api.route.tracker, clock: dependencies.clock)
+        let runner = EffectRunner(tracker: api.route.tracker, clock: dependencies.clockForRunners)
         let store = api.weakStore
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
         return { next in
