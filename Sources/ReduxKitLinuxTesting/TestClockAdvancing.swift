@@ -17,7 +17,7 @@ import ReduxKitLinuxEffects
 /// An effect awaiting anything else (a fake client the test answers, a gate
 /// it opens, a real clock) never parks: once no effect is sure to go on (one
 /// started or woken that has not run yet) and the effects show no change for
-/// a moment (100 ms of wall-clock time), the advance takes it that they wait for
+/// ``quietPeriod`` of wall-clock time, the advance takes it that they wait for
 /// the test, and moves the clock.
 extension TestClock: EffectWatchingClock {
     /// Waits until this clock's effects have finished or parked, then moves
