@@ -9,16 +9,9 @@ import ReduxKitLinuxEffects
 /// or `ListenerMiddleware(dependencies:)` was given this clock as its
 /// `Dependencies.clock` (and of any store whose effect has slept on it). They
 /// have *settled* when each has finished or is parked: asleep on a test clock,
-/// waiting in a listener's `take` or `condition`, awaiting a fork or a
-/// `pause`d operation that is itself parked. Whoever wakes a parked effect
-/// (the clock, a dispatch) counts it as running again before it resumes, so
-/// an advance never mistakes a woken effect for a settled one.
-///
-/// An effect awaiting anything else (a fake client the test answers, a gate
-/// it opens, a real clock) never parks: once no effect is sure to go on (one
-/// started or woken that has not run yet) and the effects show no change for
-/// ``quietPeriod`` of wall-clock time, the advance takes it that they wait for
-/// the test, and moves the clock.
+/// waiting in a listener's `take` or `condition`, or awaiting a `pause`d
+/// operation that is itself parked. An effect awaiting anything else (a real
+/// clock, a stream, a continuation the test resumes) is still running.
 extension TestClock: EffectWatchingClock {
     /// Waits until this clock's effects have finished or parked, then moves
     /// the clock forward by `duration` one deadline at a time: it moves to the

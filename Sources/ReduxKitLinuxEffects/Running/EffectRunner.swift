@@ -15,9 +15,7 @@
 /// Each task runs in an ``EffectScope`` of its own; a task started from inside
 /// another effect's task (an async thunk an effect dispatched, a listener's
 /// fork) is adopted by that effect's scope and cancelled with it. Running
-/// tasks are counted by the chain's ``EffectTracker``, if it has one, and
-/// each runs with an `EffectParking` of its own, through which the waits it
-/// parks in (a test clock's sleep, a listener's `take`) tell the tracker.
+/// tasks are counted by the chain's ``EffectTracker``, if it has one.
 final class EffectRunner: Sendable {
     private struct Running {
         var cancels: [UInt64: @Sendable () -> Void] = [:]
