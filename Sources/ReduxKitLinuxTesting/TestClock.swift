@@ -5,32 +5,23 @@ import ReduxKitLinuxEffects
 /// it wakes when the test says so, never because time passed.
 ///
 /// Hand it to the code under test (`Dependencies(clock: clock)`, a
-/// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`) and move time from the
-/// test:
+/// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`), wait without polling until that
+/// code has reached its sleep, then move time:
 ///
 /// ```swift
 /// let clock = TestClock()
-/// store.dispatch(Search(text: "a"))             // a listener debounces on `clock` for 300 ms
-/// await clock.advance(by: .milliseconds(299))   // not yet
-/// await clock.advance(by: .milliseconds(1))     // now it wakes
+/// store.dispatch(Search(text: "a"))       // a listener debounces on `clock` for 300 ms
+/// await clock.waitForSleepers()           // it has reached its sleep
+/// clock.advance(by: .milliseconds(299))   // not yet
+/// clock.advance(by: .milliseconds(1))     // now it wakes
 /// ```
 ///
-/// From async code, ``advance(by:timeout:fileID:filePath:line:column:)``,
-/// ``advance(to:timeout:fileID:filePath:line:column:)`` and
-/// ``run(timeout:fileID:filePath:line:column:)`` first wait until the effects
-/// of the stores using the clock have finished or parked (asleep on a test
-/// clock, in a listener's `take` or `condition`), then move time one deadline
-/// at a time, letting the woken effects settle before the next, so a
-/// repeating sleeper wakes once per period.
-///
-/// From synchronous code, ``advance(by:)``, ``advance(to:)`` and ``run()``
-/// move ``now`` at once to where they were asked to, then wake every sleep
-/// whose deadline has come, in deadline order (sleeps with the same deadline
-/// in the order they began), without waiting for anything. A woken task that
-/// sleeps again counts from the new ``now``; wait for code that is not an
-/// effect (a ``/ReduxKitLinuxDevtools/Persistence``'s saver, a task of the
-/// test's) with ``waitForSleepers(_:timeout:fileID:filePath:line:column:)``
-/// before moving time. A sleep whose task is cancelled ends at once with
+/// ``advance(by:)``, ``advance(to:)`` and ``run()`` move ``now`` at once to
+/// where they were asked to, then wake every sleep whose deadline has come, in
+/// deadline order (sleeps with the same deadline in the order they began). A
+/// woken task that sleeps again counts from the new ``now``; wait for it with
+/// ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before moving
+/// time again. A sleep whose task is cancelled ends at once with
 /// `CancellationError`, like `Task.sleep`.
 public final class TestClock: Clock, Sendable {
     /// A point on a test clock: how far it was moved from where it started.
@@ -182,9 +173,7 @@ public final class TestClock: Clock, Sendable {
     }
 
     /// Moves the clock forward by `duration` and wakes every sleep whose
-    /// deadline has come, in deadline order, at once: the synchronous advance
-    /// (async code gets ``advance(by:timeout:fileID:filePath:line:column:)``,
-    /// which waits for the effects first).
+    /// deadline has come, in deadline order.
     ///
     /// - Parameter duration: How far to move it (not negative).
     public func advance(by duration: Duration) {

@@ -109,24 +109,6 @@ struct AdvanceSettlesEffectsTests {
         }
     }
 
-    /// An effect awaiting its fork's value is parked while the fork sleeps on
-    /// the clock: both count as parked, so the advance need not guess.
-    @Test func anEffectAwaitingItsForkIsParked() async {
-        for _ in 0..<20 {
-            let clock = TestClock()
-            let test = TestStore(
-                initialState: Timer(), reducer: ClockFixtures.reducer,
-                middleware: [ClockFixtures.forkThenAwait(clock: clock)])
-            test.dispatch(ClockFixtures.Start())
-            await clock.advance(by: .zero)
-            #expect(test.store.runningEffectCount == 2)
-            #expect(test.store.parkedEffectCount == (all: 2, onClock: 1))
-            await clock.advance(by: .seconds(1))
-            await test.receive(ClockFixtures.Done.self) { $0.note = "forked" }
-            await test.finish()
-        }
-    }
-
     /// An effect that awaits something the clock cannot see (here a gate the
     /// test opens) does not hold the advance: once it shows no change for a
     /// moment, the clock moves. Once past the gate, its sleep is waited for.

@@ -82,20 +82,6 @@ enum ClockFixtures {
         return listeners.middleware()
     }
 
-    /// After `Start`: forks a second's delay on the clock, awaits the fork's
-    /// value, and dispatches it as `Done`.
-    static func forkThenAwait(clock: TestClock) -> Middleware<Timer> {
-        let listeners = ListenerMiddleware<Timer>(dependencies: dependencies(clock))
-        listeners.addListener(for: Start.self) { _, context in
-            let fork = context.fork {
-                try await context.delay(.seconds(1))
-                return "forked"
-            }
-            _ = await context.dispatch(Done(note: try await fork.value))
-        }
-        return listeners.middleware()
-    }
-
     /// An async thunk that ends at once.
     static let quick = AsyncThunk<Timer, Void, Int>("clock/quick") { _, _ in 1 }
 

@@ -21,9 +21,8 @@ extension ListenerContext {
         autoJoin: Bool = false, _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
     ) -> ListenerFork<Value> {
         guard let runner = hub.runner else {
-            return ListenerFork(task: Task { .failure(CancellationError()) }, outcome: nil)
+            return ListenerFork(task: Task { .failure(CancellationError()) })
         }
-        let outcome = ForkOutcome<Value>()
         let adoption = EffectAdoption(by: run.forks)
         let task: Task<Result<Value, any Error>, Never> = runner.run(
             .listener, on: hub.store.route.actor, from: nil, startsLater: true
@@ -41,13 +40,11 @@ extension ListenerContext {
                 result = .failure(Task.isCancelled ? CancellationError() : error)
             }
             adoption.childEnded()
-            outcome.resolve(result)
             return result
         }
         adoption.adopt { task.cancel() }
-        let fork = ListenerFork(task: task, outcome: outcome)
-        if autoJoin { run.join { _ = await fork.result } }
-        return fork
+        if autoJoin { run.join { _ = await task.value } }
+        return ListenerFork(task: task)
     }
 }
 
@@ -55,66 +52,27 @@ extension ListenerContext {
 /// result or cancel it.
 public final class ListenerFork<Value: Sendable>: Sendable {
     private let task: Task<Result<Value, any Error>, Never>
-    /// The fork's outcome, which awaiting parks on (so a test clock counts an
-    /// effect awaiting its fork as parked).
-    private let outcome: ForkOutcome<Value>?
 
-    init(task: Task<Result<Value, any Error>, Never>, outcome: ForkOutcome<Value>?) {
+    init(task: Task<Result<Value, any Error>, Never>) {
         self.task = task
-        self.outcome = outcome
     }
 
     /// The fork's outcome: its value, what it threw, or a `CancellationError`
     /// if it was cancelled before it returned (RTK's `ok`, `rejected` and
     /// `cancelled`).
     nonisolated(nonsending) public var result: Result<Value, any Error> {
-        get async {
-            // A waiter cancelled first waits for the task itself, as before.
-            if let outcome, let result = try? await outcome.value() { return result }
-            return await task.value
-        }
+        get async { await task.value }
     }
 
     /// The fork's value.
     ///
     /// - Throws: What it threw, or `CancellationError` if it was cancelled.
     nonisolated(nonsending) public var value: Value {
-        get async throws { try await result.get() }
+        get async throws { try await task.value.get() }
     }
 
     /// Cancels the fork and what it started.
     public func cancel() {
         task.cancel()
-    }
-}
-
-/// A fork's outcome, set once when its task ends, for any number of waiters,
-/// each parked on a ``OneShot`` of its own.
-final class ForkOutcome<Value: Sendable>: Sendable {
-    private let status = Locked<(result: Result<Value, any Error>?, waiters: [OneShot<Result<Value, any Error>>])>(
-        (nil, []))
-
-    /// Sets the outcome and wakes the waiters.
-    func resolve(_ result: Result<Value, any Error>) {
-        let waiters = status.withLock { status in
-            status.result = result
-            defer { status.waiters = [] }
-            return status.waiters
-        }
-        for waiter in waiters { waiter.resolve(.success(result)) }
-    }
-
-    /// Waits for the outcome.
-    ///
-    /// - Throws: `CancellationError` if the waiting task is cancelled first.
-    nonisolated(nonsending) func value() async throws -> Result<Value, any Error> {
-        let waiter = OneShot<Result<Value, any Error>>()
-        if let result = status.withLock({ status -> Result<Value, any Error>? in
-            if status.result == nil { status.waiters.append(waiter) }
-            return status.result
-        }) {
-            return result
-        }
-        return try await waiter.value()
     }
 }
