@@ -1,5 +1,4 @@
 import Foundation
-import ReduxKitLinuxEffects
 
 /// A clock whose time moves only when the test moves it: code that sleeps on
 /// it wakes when the test says so, never because time passed.
@@ -63,30 +62,17 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    struct Sleeper {
+    private struct Sleeper {
         let deadline: Instant
         let continuation: CheckedContinuation<Void, any Error>
-        /// The effect task's parked wait, if an effect sleeps (unparked before it is resumed).
-        let parked: ParkedWait?
-
-        /// Unparks and resumes the sleep.
-        func wake(with outcome: Result<Void, any Error> = .success(())) {
-            parked?.wake()
-            continuation.resume(with: outcome)
-        }
     }
 
-    struct SleeperWaiter {
+    private struct SleeperWaiter {
         let count: Int
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    /// A tracker of effects that may sleep on the clock, held weakly.
-    struct Watched {
-        weak var tracker: EffectTracker?
-    }
-
-    struct Status {
+    private struct Status {
         var now: Instant
         var nextID: UInt64 = 0
         var sleepers: [UInt64: Sleeper] = [:]
@@ -97,11 +83,9 @@ public final class TestClock: Clock, Sendable {
         var waiters: [UInt64: SleeperWaiter] = [:]
         /// Waits cancelled before they had parked their continuation.
         var cancelledWaits: Set<UInt64> = []
-        /// The effects that may sleep on the clock (see `settleEffects`).
-        var watched: [ObjectIdentifier: Watched] = [:]
     }
 
-    let status: Locked<Status>
+    private let status: Locked<Status>
 
     /// Creates a clock standing at `now`.
     ///
@@ -140,23 +124,12 @@ public final class TestClock: Clock, Sendable {
         }
         // A cancellation noted after the sleep ended is forgotten with it.
         defer { status.withLock { _ = $0.cancelledSleeps.remove(id) } }
-        let parked = Locked<ParkedWait?>(nil)
-        // Running again: an effect's sleep that parked was woken, and its task resumes.
-        defer { parked.withLock { $0 }?.resumed() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (outcome, waiters) = status.withLock { status -> (Result<Void, any Error>?, [SleeperWaiter]) in
                     if status.cancelledSleeps.remove(id) != nil { return (.failure(CancellationError()), []) }
                     if deadline <= status.now { return (.success(()), []) }
-                    // An effect's task parks here, under the clock's lock: once it
-                    // counts as parked, its sleep is in `sleepers`.
-                    let parking = EffectParking.current
-                    if let parking {
-                        status.watched[ObjectIdentifier(parking.tracker)] = Watched(tracker: parking.tracker)
-                    }
-                    let wait = parking?.park(onClock: true)
-                    parked.withLock { $0 = wait }
-                    status.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation, parked: wait)
+                    status.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
                     return (nil, Self.satisfiedWaiters(&status))
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -168,7 +141,7 @@ public final class TestClock: Clock, Sendable {
                 if parked == nil { status.cancelledSleeps.insert(id) }
                 return parked
             }
-            parked?.wake(with: .failure(CancellationError()))
+            parked?.continuation.resume(throwing: CancellationError())
         }
     }
 
@@ -182,7 +155,7 @@ public final class TestClock: Clock, Sendable {
             status.now = status.now.advanced(by: duration)
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.wake() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Moves the clock forward to `instant` (if it is later than ``now``) and
@@ -194,7 +167,7 @@ public final class TestClock: Clock, Sendable {
             status.now = max(status.now, instant)
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.wake() }
+        for sleeper in due { sleeper.continuation.resume() }
     }
 
     /// Moves the clock to the latest deadline of the sleeps waiting now, waking
@@ -205,16 +178,97 @@ public final class TestClock: Clock, Sendable {
             if let last = status.sleepers.values.map(\.deadline).max() { status.now = max(status.now, last) }
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.wake() }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// Returns once at least `count` sleeps wait on the clock (at once if they
+    /// already do), or when the waiting task is cancelled: how a test waits,
+    /// without polling, for the code under test to reach its sleep.
+    ///
+    /// A wait that `timeout` (wall-clock time: this clock moves only when the
+    /// test moves it) does not see satisfied fails the test, saying how many
+    /// sleeps it waited for and how many there are, and returns, so a test
+    /// whose code never sleeps ends instead of hanging.
+    ///
+    /// - Parameters:
+    ///   - count: How many sleeps to wait for.
+    ///   - timeout: How long to wait at most, on the wall clock (10 seconds by default).
+    ///   - fileID: Where the wait is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    public func waitForSleepers(
+        _ count: Int = 1, timeout: Duration = .seconds(10),
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        if sleeping >= count { return }
+        let satisfied = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask {
+                await self.parkUntilSleeping(count)
+                return true
+            }
+            group.addTask {
+                await sleepUnlessCancelled(on: ContinuousClock(), for: timeout)
+                return false
+            }
+            // The first to end decides; nil when the waiting task was cancelled.
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return Task.isCancelled ? nil : first
+        }
+        let (sleeping, now, sleepCalls, nextDeadline) = status.withLock { status in
+            (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.values.map(\.deadline).min())
+        }
+        guard satisfied == false, sleeping < count else { return }
+        failTest(
+            TestStoreFailure.sleepersTimedOut(
+                awaited: count, within: timeout, sleeping: sleeping, now: now.offset, sleepCalls: sleepCalls,
+                nextDeadline: nextDeadline?.offset),
+            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+    }
+
+    /// Returns once at least `count` sleeps wait on the clock, or when the
+    /// waiting task is cancelled.
+    private func parkUntilSleeping(_ count: Int) async {
+        let id = status.withLock { status in
+            defer { status.nextID &+= 1 }
+            return status.nextID
+        }
+        defer { status.withLock { _ = $0.cancelledWaits.remove(id) } }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = status.withLock { status -> Bool in
+                    if status.cancelledWaits.remove(id) != nil || status.sleepers.count >= count { return true }
+                    status.waiters[id] = SleeperWaiter(count: count, continuation: continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let parked = status.withLock { status in
+                let parked = status.waiters.removeValue(forKey: id)
+                if parked == nil { status.cancelledWaits.insert(id) }
+                return parked
+            }
+            parked?.continuation.resume()
+        }
     }
 
     /// Removes the sleeps whose deadline has come, earliest first.
-    static func takeDue(_ status: inout Status) -> [Sleeper] {
+    private static func takeDue(_ status: inout Status) -> [Sleeper] {
         let now = status.now
         let due = status.sleepers.filter { $0.value.deadline <= now }.sorted {
             ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
         }
         for (id, _) in due { status.sleepers.removeValue(forKey: id) }
         return due.map(\.value)
+    }
+
+    /// Removes the waiters that enough sleeps now satisfy.
+    private static func satisfiedWaiters(_ status: inout Status) -> [SleeperWaiter] {
+        let count = status.sleepers.count
+        let ready = status.waiters.filter { $0.value.count <= count }
+        for id in ready.keys { status.waiters.removeValue(forKey: id) }
+        return Array(ready.values)
     }
 }

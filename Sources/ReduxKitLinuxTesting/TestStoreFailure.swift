@@ -19,56 +19,15 @@ enum TestStoreFailure {
         message("Expected to receive \(expected), but received \(action.type)", details: [describe(action)])
     }
 
-    /// No action came within the timeout; `parked` says how many of the
-    /// running effects wait for something (all, and those asleep on a clock).
-    static func nothingReceived(
-        _ expected: String, within timeout: Duration, running: Int, parked: (all: Int, onClock: Int) = (0, 0)
-    ) -> String {
-        message(
-            "Expected to receive \(expected), but nothing was received within \(timeout)",
-            details: whatEffectsWait(running: running, parked: parked))
-    }
-
-    /// What the running effects wait for, and what would let them go on.
-    static func whatEffectsWait(running: Int, parked: (all: Int, onClock: Int)) -> [String] {
-        guard running > 0 else { return ["No effect is running, so none is coming."] }
-        func effects(_ count: Int) -> String { count == 1 ? "1 effect is" : "\(count) effects are" }
-        var details: [String] = []
-        if parked.onClock > 0 {
-            details.append(
-                "\(effects(parked.onClock)) asleep on a test clock: move that clock (await clock.advance(by:)) "
-                    + "before receiving.")
-        }
-        let waiting = parked.all - parked.onClock
-        if waiting > 0 {
-            details.append(
-                "\(effects(waiting)) waiting for an action (take, condition) or a pause: dispatch what "
-                    + (waiting == 1 ? "it waits for." : "they wait for."))
-        }
-        let busy = running - parked.all
-        if busy > 0 {
-            details.append(
-                "\(effects(busy)) still running, neither asleep on a test clock nor waiting for an action: "
-                    + "\(busy == 1 ? "it awaits" : "they await") something else (a real clock, a stream, "
-                    + "a continuation the test resumes), or \(busy == 1 ? "needs" : "need") a larger timeout:.")
-        }
-        return details
-    }
-
-    /// A test clock's advance waited in vain for its effects to finish or park.
-    static func effectsDidNotSettle(
-        _ call: String, within timeout: Duration, now: Duration, running: Int, parked: Int, parkedOnClock: Int
-    ) -> String {
-        let busy = running - parked
-        return message(
-            "TestClock.\(call): waited \(timeout) of wall-clock time for the effects using the clock "
-                + "to finish or park before moving it, but \(busy == 1 ? "1 is" : "\(busy) are") still running",
-            details: [
-                "now: \(now); effects running: \(running), of them \(parkedOnClock) asleep on a test clock "
-                    + "and \(parked - parkedOnClock) waiting for an action (take, condition) or a pause.",
-                "They kept starting, ending, waking or parking for the whole wait, as an effect that loops "
-                    + "without sleeping on the clock does. The clock moved on without waiting further.",
-            ])
+    /// No action came within the timeout.
+    static func nothingReceived(_ expected: String, within timeout: Duration, running: Int) -> String {
+        let detail =
+            switch running {
+            case 0: "No effect is running, so none is coming."
+            case 1: "1 effect is still running: move its clock, or wait longer."
+            default: "\(running) effects are still running: move their clock, or wait longer."
+            }
+        return message("Expected to receive \(expected), but nothing was received within \(timeout)", details: [detail])
     }
 
     /// No action came before the wall-clock limit, the timeout clock (not the

@@ -154,8 +154,7 @@ extension TestStore {
                 step = received
             case .timedOut:
                 fail(
-                    TestStoreFailure.nothingReceived(
-                        expected, within: timeout, running: store.runningEffectCount, parked: store.parkedEffectCount),
+                    TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount),
                     at: site)
                 return
             case .gaveUp(let limit):

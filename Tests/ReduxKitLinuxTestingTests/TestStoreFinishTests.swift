@@ -29,7 +29,7 @@ struct TestStoreFinishTests {
         let finishing = Task { await test.finish(timeout: .seconds(1)) }
         await timeoutClock.waitForSleepers()
         #expect(failures.values.isEmpty)
-        await timeoutClock.advance(by: .seconds(1))
+        timeoutClock.advance(by: .seconds(1))
         await finishing.value
         #expect(
             failures.values == [
@@ -38,7 +38,7 @@ struct TestStoreFinishTests {
             ])
         // Ended by the test: nothing more is reported when the test store goes.
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(200))
+        clock.advance(by: .milliseconds(200))
         await test.receive(Done.self) { $0.name = "later" }
         await test.finish(timeout: .seconds(30))
         #expect(failures.count == 1)
@@ -68,7 +68,7 @@ struct TestStoreFinishTests {
         await test.receive(load.pending) { $0.isLoading = true }
         let finishing = Task { await test.finish(timeout: .seconds(30)) }
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(200))
+        clock.advance(by: .milliseconds(200))
         await finishing.value
         #expect(failures.count == 1)
         #expect(
@@ -155,7 +155,7 @@ struct TestStoreFinishTests {
             let test = TestStoreFixtures.makeTestStore(failures, clock: clock)
             test.dispatch(Start())
             await clock.waitForSleepers()
-            await clock.advance(by: .milliseconds(200))
+            clock.advance(by: .milliseconds(200))
             await test.receive(Done.self) { $0.name = "later" }
         }
         #expect(failures.values.isEmpty)

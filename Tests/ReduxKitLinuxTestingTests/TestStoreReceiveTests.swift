@@ -84,7 +84,7 @@ struct TestStoreReceiveTests {
         }
         // The receive waits, its timeout asleep on the timeout clock.
         await timeoutClock.waitForSleepers()
-        await clock.advance(by: .milliseconds(200))
+        clock.advance(by: .milliseconds(200))
         await receiving.value
         #expect(timeoutClock.sleeping == 0)
         #expect(timeoutClock.now == TestClock.Instant(offset: .zero))
@@ -99,9 +99,9 @@ struct TestStoreReceiveTests {
         let test = TestStoreFixtures.makeTestStore(failures, timeoutClock: timeoutClock)
         let receiving = Task { await test.receive(Add.self, timeout: .seconds(5)) }
         await timeoutClock.waitForSleepers()
-        await timeoutClock.advance(by: .milliseconds(4999))
+        timeoutClock.advance(by: .milliseconds(4999))
         #expect(failures.values.isEmpty)
-        await timeoutClock.advance(by: .milliseconds(1))
+        timeoutClock.advance(by: .milliseconds(1))
         await receiving.value
         #expect(
             failures.values == [
@@ -118,16 +118,16 @@ struct TestStoreReceiveTests {
         test.dispatch(TestStoreFixtures.Start())
         let receiving = Task { await test.receive(TestStoreFixtures.Done.self, timeout: .seconds(1)) }
         await timeoutClock.waitForSleepers()
-        await timeoutClock.advance(by: .seconds(1))
+        timeoutClock.advance(by: .seconds(1))
         await receiving.value
         #expect(
             failures.values == [
                 "Expected to receive Done, but nothing was received within 1.0 seconds:\n"
-                    + "  1 effect is asleep on a test clock: move that clock (await clock.advance(by:)) before receiving."
+                    + "  1 effect is still running: move its clock, or wait longer."
             ])
         // The listener's action, once its clock moves, is received after all.
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(200))
+        clock.advance(by: .milliseconds(200))
         await test.receive(TestStoreFixtures.Done.self) { $0.name = "later" }
         await test.finish(timeout: .seconds(30))
         #expect(failures.count == 1)

@@ -30,7 +30,7 @@ struct WaitTimeoutTests {
 
     @Test func waitingForSleepersThatNeverComeFailsSayingSo() async {
         let clock = TestClock()
-        await clock.advance(by: .milliseconds(300))
+        clock.advance(by: .milliseconds(300))
         let sleeping = Task { try? await clock.sleep(for: .seconds(1)) }
         await clock.waitForSleepers()
         // Nothing else sleeps on the clock: a second sleeper never comes.

@@ -84,7 +84,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// - Returns: The middleware.
     public func middleware() -> Middleware<State> {
         { api in
-            let runner = EffectRunner(tracker: api.route.tracker, clock: self.dependencies.clockForRunners)
+            let runner = EffectRunner(tracker: api.route.tracker)
             let hub = ListenerHub(
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
                 onError: self.onError)

@@ -80,15 +80,8 @@ extension ListenerContext {
         guard let timeout else { return try await taken.value() }
         let clock = dependencies.clock
         let outcome = try await withThrowingTaskGroup(of: Void.self) { group -> ListenerTaken<State>? in
-            // The timeout's task is counted as one of the effect's, so a test
-            // clock waits for it to reach its sleep as for the effect's own.
-            let child = EffectParking.current?.child()
             group.addTask {
-                child?.starts()
-                defer { child?.end() }
-                try await EffectParking.$current.withValue(child) {
-                    try await clock.sleep(for: timeout)
-                }
+                try await clock.sleep(for: timeout)
                 taken.resolve(.failure(ListenerWaitTimedOut()))
             }
             defer { group.cancelAll() }

@@ -33,17 +33,12 @@ final class EffectRunner: Sendable {
     /// This runner's key with `tracker`, which can cancel its tasks.
     private let trackerKey: UInt64?
 
-    /// - Parameters:
-    ///   - tracker: Counts the running tasks (the chain's, from its route),
-    ///     and can cancel them all.
-    ///   - clock: The clock the effects wait on (their dependencies'): a test
-    ///     clock learns `tracker` from it, to wait for the effects before it
-    ///     moves time.
-    init(tracker: EffectTracker? = nil, clock: (any Clock<Duration>)? = nil) {
+    /// - Parameter tracker: Counts the running tasks (the chain's, from its
+    ///   route), and can cancel them all.
+    init(tracker: EffectTracker? = nil) {
         self.tracker = tracker
         let running = self.running
         trackerKey = tracker?.register { Self.cancel(running) }
-        if let tracker, let watcher = clock as? any EffectWatchingClock { watcher.watch(tracker) }
     }
 
     deinit {
@@ -87,7 +82,6 @@ final class EffectRunner: Sendable {
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
         tracker?.begin()
-        let parking = tracker.map(EffectParking.init(tracker:))
         let key = running.withLock { running in
             defer { running.nextKey &+= 1 }
             running.starting.insert(running.nextKey)
@@ -100,13 +94,11 @@ final class EffectRunner: Sendable {
         }
         let task: Task<Success, Never>
         if !startsLater, let actor, let caller, caller === actor {
-            task = actor.assumeIsolated { actor in
-                Self.startHere(on: actor, origin, scope, parking, operation, then: finish)
-            }
+            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, scope, operation, then: finish) }
         } else if !startsLater, actor == nil {
-            task = Self.startHere(on: nil, origin, scope, parking, operation, then: finish)
+            task = Self.startHere(on: nil, origin, scope, operation, then: finish)
         } else {
-            task = Task { await Self.perform(on: actor, origin, scope, parking, operation, then: finish) }
+            task = Task { await Self.perform(on: actor, origin, scope, operation, then: finish) }
         }
         // Registered after the start, which may have run the whole effect, or
         // cancelled the runner's tasks (its own included) on the way.
@@ -123,37 +115,32 @@ final class EffectRunner: Sendable {
 
     /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
     private static func startHere<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ parking: EffectParking?,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
         then finish: @escaping @Sendable () -> Void
     ) -> Task<Success, Never> {
         Task.immediate {
-            await perform(on: actor, origin, scope, parking, operation, then: finish)
+            await perform(on: actor, origin, scope, operation, then: finish)
         }
     }
 
-    /// Runs `operation` on `actor`, in `scope`, marked as `origin`, parking
-    /// with `parking`, then calls `finish`.
+    /// Runs `operation` on `actor`, in `scope`, marked as `origin`, then calls `finish`.
     private static func perform<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ parking: EffectParking?,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @Sendable () async -> Success,
         then finish: @Sendable () -> Void
     ) async -> Success {
         // Each closure names `actor`, which isolates it to `actor` (a closure
         // that does not would run on no actor, and hop there first).
-        parking?.starts()
         let result = await EffectOrigin.$current.withValue(origin) {
             _ = actor
             return await EffectScope.$current.withValue(scope) {
                 _ = actor
-                return await EffectParking.$current.withValue(parking) {
+                return await withTaskCancellationHandler {
                     _ = actor
-                    return await withTaskCancellationHandler {
-                        _ = actor
-                        return await operation()
-                    } onCancel: {
-                        scope.cancelAll()
-                    }
+                    return await operation()
+                } onCancel: {
+                    scope.cancelAll()
                 }
             }
         }

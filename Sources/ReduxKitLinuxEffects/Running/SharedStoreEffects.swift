@@ -6,15 +6,6 @@ extension SharedStore {
         effectTrackers().reduce(0) { $0 + $1.running }
     }
 
-    /// How many of those tasks are parked in a wait the effects runtime
-    /// knows (all, and those asleep on a clock): see `EffectParking`.
-    package var parkedEffectCount: (all: Int, onClock: Int) {
-        effectTrackers().reduce((0, 0)) { total, tracker in
-            let parked = tracker.parked
-            return (total.0 + parked.all, total.1 + parked.onClock)
-        }
-    }
-
     /// Returns when none of this store's effect tasks is running (at once if
     /// none is). An effect that starts another keeps the count above zero
     /// until both end. Returns early if the waiting task is cancelled. For

@@ -52,9 +52,9 @@ struct PersistenceTests {
             #expect(persistence.writeCount == 0)
             // One sleep of the one saver for the 100 changes, not a timer each.
             await clock.waitForSleepers()
-            await clock.advance(by: .milliseconds(50))
+            clock.advance(by: .milliseconds(50))
             #expect(await eventually(within: 60) { persistence.writeCount == 1 })
-            await clock.advance(by: .seconds(60))
+            clock.advance(by: .seconds(60))
             #expect(persistence.writeCount == 1)
             #expect(clock.sleepCalls == 1)
             store.dispatch(SetVolume(volume: 7))

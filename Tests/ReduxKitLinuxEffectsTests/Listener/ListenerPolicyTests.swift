@@ -61,13 +61,13 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(await eventually { clock.sleeping == 1 })
-        await clock.advance(by: .milliseconds(200))
+        clock.advance(by: .milliseconds(200))
         store.dispatch(Increment())
         store.dispatch(Search(text: "ab"))  // cancels the waiting "a"; waits 300 ms from now
         #expect(await eventually { clock.sleepCalls == 2 && clock.sleeping == 1 })
-        await clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
+        clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
         #expect(clock.sleeping == 1)
-        await clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
+        clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["ab at 0.5 seconds, state 1"])
     }
@@ -89,12 +89,12 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(await eventually { clock.sleeping == 1 })
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         #expect(await eventually { started.count == 1 })
         store.dispatch(Search(text: "b"))
         #expect(await eventually { outcomes.values == ["cancelled a"] })
         #expect(await eventually { clock.sleeping == 1 })
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         #expect(await eventually { started.count == 2 })
         store.dispatch(Search(text: "c"))  // cancels "b" in its effect; "c" waits on the clock
         #expect(await eventually { outcomes.values == ["cancelled a", "cancelled b"] })
@@ -111,12 +111,12 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))  // runs; window until 1 s
         store.dispatch(Search(text: "b"))  // dropped
-        await clock.advance(by: .milliseconds(999))
+        clock.advance(by: .milliseconds(999))
         store.dispatch(Search(text: "c"))  // dropped: still inside the window
-        await clock.advance(by: .milliseconds(1))
+        clock.advance(by: .milliseconds(1))
         store.dispatch(Search(text: "d"))  // runs; window until 2 s
         store.dispatch(Search(text: "e"))  // dropped
-        await clock.advance(by: .seconds(5))  // no trailing run when a window closes
+        clock.advance(by: .seconds(5))  // no trailing run when a window closes
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(Set(seen.values) == ["a", "d"])
         #expect(seen.count == 2)

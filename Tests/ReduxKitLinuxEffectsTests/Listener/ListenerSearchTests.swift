@@ -97,10 +97,10 @@ struct ListenerSearchTests {
         // "a" then "ab" inside the quiet period: "a" is never searched.
         store.dispatch(QueryChanged(text: "a"))
         #expect(await eventually { clock.sleepCalls == 1 && clock.sleeping == 1 })
-        await clock.advance(by: debounce / 2)
+        clock.advance(by: debounce / 2)
         store.dispatch(QueryChanged(text: "ab"))
         #expect(await eventually { clock.sleepCalls == 2 && clock.sleeping == 1 })
-        await clock.advance(by: debounce)
+        clock.advance(by: debounce)
         #expect(await eventually { service.requests.values == ["ab"] })
 
         // "abc" while "ab" is in flight; "ab"'s answer comes late, during
@@ -109,14 +109,14 @@ struct ListenerSearchTests {
         #expect(await eventually { clock.sleepCalls == 3 && clock.sleeping == 1 })
         service.answer("ab")
         #expect(await eventually { store.getState().rejected == ["ab"] })
-        await clock.advance(by: debounce)
+        clock.advance(by: debounce)
         #expect(await eventually { service.requests.values == ["ab", "abc"] })
 
         // "abcd" while "abc" is in flight, then the answers out of order:
         // "abcd" first, "abc" after.
         store.dispatch(QueryChanged(text: "abcd"))
         #expect(await eventually { clock.sleepCalls == 4 && clock.sleeping == 1 })
-        await clock.advance(by: debounce)
+        clock.advance(by: debounce)
         #expect(await eventually { service.requests.values == ["ab", "abc", "abcd"] })
         service.answer("abcd")
         #expect(await eventually { store.getState().landed == ["abcd"] })

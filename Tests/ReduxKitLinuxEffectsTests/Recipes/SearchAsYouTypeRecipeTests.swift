@@ -50,12 +50,12 @@ struct SearchAsYouTypeRecipeTests {
         // "a", then "ab" 100 ms later: one search, for "ab", 300 ms after the last key.
         test.dispatch(QueryTyped(query: "a")) { $0.query = "a" }
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(100))
+        clock.advance(by: .milliseconds(100))
         test.dispatch(QueryTyped(query: "ab")) { $0.query = "ab" }
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(299))
+        clock.advance(by: .milliseconds(299))
         #expect(client.asked.values.isEmpty)
-        await clock.advance(by: .milliseconds(1))
+        clock.advance(by: .milliseconds(1))
         await test.receive(searchHits.pending) { $0.isSearching = true }
 
         // "abc" while "ab" is in flight: the "ab" search is cancelled and settles at once.
@@ -68,7 +68,7 @@ struct SearchAsYouTypeRecipeTests {
         // Its answer arrives late: it is dropped (an action it sent would fail `finish`).
         client.answer("ab")
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(300))
+        clock.advance(by: .milliseconds(300))
         await test.receive(searchHits.pending) { $0.isSearching = true }
         client.answer("abc")
         await test.receive(searchHits.fulfilled) {
@@ -90,7 +90,7 @@ struct SearchAsYouTypeRecipeTests {
             middleware: [thunkMiddleware(dependencies: dependencies), searchListeners(dependencies).middleware()])
         test.dispatch(QueryTyped(query: "")) { $0.query = "" }
         await clock.waitForSleepers()
-        await clock.advance(by: .milliseconds(300))
+        clock.advance(by: .milliseconds(300))
         await test.finish(timeout: .seconds(30))
         #expect(client.asked.values.isEmpty)
     }
