@@ -80,13 +80,6 @@ public struct Dependencies: Sendable {
         set { self[ClockKey.self] = newValue }
     }
 
-    /// The clock, read by the library itself (an effect runner telling a test
-    /// clock about its effects) without counting as an effect's use: a test's
-    /// dependencies (``failingWhenUnset(_:)``) report only what effects read.
-    package var clockForRunners: any Clock<Duration> {
-        (values[ObjectIdentifier(ClockKey.self)] as? any Clock<Duration>) ?? ClockKey.defaultValue
-    }
-
     /// Makes a new UUID: `UUID()` unless replaced.
     public var uuid: @Sendable () -> UUID {
         get { self[UUIDKey.self] }

@@ -48,11 +48,7 @@ final class ScopedEffects<Parent, Child> {
         cancellations: ThunkCancellations
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
-<<<<<<< HEAD
-        let runner = self.runner ?? EffectRunner(tracker: tracker, clock: dependencies.clockForRunners)
-=======
         let runner = self.runner ?? EffectRunner(tracker: tracker)
->>>>>>> parent of 311d9a0 (Tests without clock choreography (issue 23, item 3): await clock.advance(by:)/advance(to:)/run() wait for the effects using the clock to finish or park, then move time one deadline at a time; clock.timer(interval:), ImmediateClock)
         self.runner = runner
         if sharedEntry == nil, let lock = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.sharedLock {
             let shared = SharedStore(scoped: entry, lock: lock)

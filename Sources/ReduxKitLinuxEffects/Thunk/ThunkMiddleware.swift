@@ -29,11 +29,7 @@
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
     { api in
-<<<<<<< HEAD
-        let runner = EffectRunner(tracker: api.route.tracker, clock: dependencies.clockForRunners)
-=======
         let runner = EffectRunner(tracker: api.route.tracker)
->>>>>>> parent of 311d9a0 (Tests without clock choreography (issue 23, item 3): await clock.advance(by:)/advance(to:)/run() wait for the effects using the clock to finish or park, then move time one deadline at a time; clock.timer(interval:), ImmediateClock)
         let store = api.weakStore
         let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
