@@ -38,14 +38,12 @@ final class ScopedEffects<Parent, Child> {
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
     /// `getState` reads the state its condition sees. `actor` is the one the
     /// root's route was settled on (the root store's actor), `tracker` the
-    /// root chain's, which counts and can cancel the run, `cancellations` the
-    /// root's runs tagged for cancellation by ID.
+    /// root chain's, which counts and can cancel the run.
     ///
     /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
-        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies,
-        cancellations: ThunkCancellations
+        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
         let runner = self.runner ?? EffectRunner(tracker: tracker)
@@ -59,7 +57,7 @@ final class ScopedEffects<Parent, Child> {
         let handle = action.startRun(
             in: AsyncThunkEnvironment(
                 dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
-                dependencies: dependencies, cancellations: cancellations))
+                dependencies: dependencies))
         running += 1
         keptAlive = self
         let route = self.route

@@ -31,16 +31,11 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
     { api in
         let runner = EffectRunner(tracker: api.route.tracker)
         let store = api.weakStore
-        let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
         return { next in
             { action in
                 switch kinds.kind(of: action) {
                 case .other:
-                    return next(action)
-                case .cancelEffects:
-                    let cancel = action as! CancelEffects
-                    cancellations.cancel(id: cancel.key, reason: cancel.reason)
                     return next(action)
                 case .thunk:
                     let body = (action as! Thunk<State>).body
@@ -51,13 +46,12 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
                     return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
-                            dependencies: dependencies, cancellations: cancellations))
+                            dependencies: dependencies))
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
-                        cancellations: cancellations)
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
                 }
             }
         }
@@ -75,16 +69,11 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
     { api in
-        let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }
         return { next in
             { action in
                 switch kinds.kind(of: action) {
                 case .other, .asyncThunk:
-                    return next(action)
-                case .cancelEffects:
-                    let cancel = action as! CancelEffects
-                    cancellations.cancel(id: cancel.key, reason: cancel.reason)
                     return next(action)
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
@@ -94,8 +83,7 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
                     return action
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
-                        cancellations: cancellations)
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
                 }
             }
         }
