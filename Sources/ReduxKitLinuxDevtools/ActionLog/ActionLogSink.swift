@@ -108,11 +108,18 @@ final class ActionLogSink: @unchecked Sendable {
 
     /// Encodes and writes every entry appended before the call; returns when
     /// they are in the file (and, with `sync`, on the disk). Errors go to
-    /// `onError` after the lock is released.
-    func drain(sync: Bool = false) {
+    /// `onError` after the lock is released. The writer's thread passes
+    /// `byWriter`: it then takes nothing while a test holds it suspended (it may
+    /// have been woken before the test suspended it).
+    func drain(sync: Bool = false, byWriter: Bool = false) {
         var failures: [ActionLogWriteError] = []
         io.lock()
         condition.lock()
+        if byWriter && suspended && !closing {
+            condition.unlock()
+            io.unlock()
+            return
+        }
         swap(&pending, &batch)
         if producerWaiting {
             producerWaiting = false
@@ -217,7 +224,7 @@ final class ActionLogSink: @unchecked Sendable {
             writerWaiting = false
             let stop = closing
             condition.unlock()
-            drain()
+            drain(byWriter: true)
             if stop { break }
         }
         io.lock()
