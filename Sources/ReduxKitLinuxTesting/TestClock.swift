@@ -4,24 +4,39 @@ import Foundation
 /// it wakes when the test says so, never because time passed.
 ///
 /// Hand it to the code under test (`Dependencies(clock: clock)`, a
-/// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`), wait without polling until that
-/// code has reached its sleep, then move time:
+/// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`), then move time:
 ///
 /// ```swift
 /// let clock = TestClock()
 /// store.dispatch(Search(text: "a"))       // a listener debounces on `clock` for 300 ms
-/// await clock.waitForSleepers()           // it has reached its sleep
 /// clock.advance(by: .milliseconds(299))   // not yet
 /// clock.advance(by: .milliseconds(1))     // now it wakes
 /// ```
 ///
+/// An effect starts inside the dispatch that started it and runs there up
+/// to its first suspension, so a debounce, a `delay`, a timed `take` or
+/// `condition` and a ``/ReduxKitLinuxEffects/ClockTimer`` it begins at once
+/// are on the clock when `dispatch` returns: advance right away, with no
+/// wait in between.
+///
 /// ``advance(by:)``, ``advance(to:)`` and ``run()`` move ``now`` at once to
 /// where they were asked to, then wake every sleep whose deadline has come, in
-/// deadline order (sleeps with the same deadline in the order they began). A
-/// woken task that sleeps again counts from the new ``now``; wait for it with
-/// ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before moving
-/// time again. A sleep whose task is cancelled ends at once with
-/// `CancellationError`, like `Task.sleep`.
+/// deadline order (sleeps with the same deadline in the order they began).
+/// What a woken task does next runs after the advance returns:
+///
+/// - A timer (`clock.timer(interval:)`) counts its deadlines from its start,
+///   so advancing by five periods ticks five times, one per period, as
+///   swift-clocks' timers do, even when the advance came before the timer
+///   went back to sleep. Prefer it for anything that repeats.
+/// - A `sleep(for:)` counts from ``now`` when it begins: a loop of them
+///   wakes once per advance, and a sleep the code reaches after the advance
+///   (it awaited something else first) waits for the next one. Wait for it
+///   with ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before
+///   moving time again.
+///
+/// A sleep whose task is cancelled ends at once with `CancellationError`,
+/// like `Task.sleep`. ``ImmediateClock`` skips waits instead of
+/// choreographing them.
 public final class TestClock: Clock, Sendable {
     /// A point on a test clock: how far it was moved from where it started.
     public struct Instant: InstantProtocol, Hashable, Sendable {

@@ -20,12 +20,18 @@ enum TestStoreFailure {
     }
 
     /// No action came within the timeout.
+    /// What an effect still running may wait for, and what ends each wait.
+    static let whatRunningEffectsWaitFor =
+        "If it sleeps on a TestClock, move that clock (clock.advance(by:)); a sleep begun after the last advance "
+        + "counts from it, so await clock.waitForSleepers() first. If it waits in a take or condition, dispatch "
+        + "what it waits for. If it awaits other work, give receive a longer timeout (its timeout: argument)."
+
     static func nothingReceived(_ expected: String, within timeout: Duration, running: Int) -> String {
         let detail =
             switch running {
             case 0: "No effect is running, so none is coming."
-            case 1: "1 effect is still running: move its clock, or wait longer."
-            default: "\(running) effects are still running: move their clock, or wait longer."
+            case 1: "1 effect is still running. \(whatRunningEffectsWaitFor)"
+            default: "\(running) effects are still running. \(whatRunningEffectsWaitFor)"
             }
         return message("Expected to receive \(expected), but nothing was received within \(timeout)", details: [detail])
     }

@@ -123,7 +123,10 @@ struct TestStoreReceiveTests {
         #expect(
             failures.values == [
                 "Expected to receive Done, but nothing was received within 1.0 seconds:\n"
-                    + "  1 effect is still running: move its clock, or wait longer."
+                    + "  1 effect is still running. If it sleeps on a TestClock, move that clock (clock.advance(by:)); a "
+                    + "sleep begun after the last advance counts from it, so await clock.waitForSleepers() first. If it "
+                    + "waits in a take or condition, dispatch what it waits for. If it awaits other work, give receive "
+                    + "a longer timeout (its timeout: argument)."
             ])
         // The listener's action, once its clock moves, is received after all.
         await clock.waitForSleepers()

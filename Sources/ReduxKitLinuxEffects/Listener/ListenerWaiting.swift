@@ -80,7 +80,10 @@ extension ListenerContext {
         guard let timeout else { return try await taken.value() }
         let clock = dependencies.clock
         let outcome = try await withThrowingTaskGroup(of: Void.self) { group -> ListenerTaken<State>? in
-            group.addTask {
+            // Started in place: its sleep is on the clock before the take
+            // suspends, so a test's advance right after the dispatch that
+            // started this wait counts for it.
+            group.addImmediateTask {
                 try await clock.sleep(for: timeout)
                 taken.resolve(.failure(ListenerWaitTimedOut()))
             }

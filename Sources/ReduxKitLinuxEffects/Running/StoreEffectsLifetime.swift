@@ -73,7 +73,8 @@ func settle<C: Clock<Duration>>(_ trackers: [EffectTracker], within timeout: Dur
             await waitUntilIdle { trackers }
             return idle()
         }
-        group.addTask {
+        // In place, so the timeout is on `clock` (a test clock) when this returns to suspend.
+        group.addImmediateTask {
             try? await clock.sleep(for: timeout)
             return false
         }

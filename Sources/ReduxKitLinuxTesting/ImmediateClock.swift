@@ -1,0 +1,86 @@
+import ReduxKitLinux
+
+/// A clock whose sleeps return at once, moving ``now`` forward by the time
+/// slept (swift-clocks' `ImmediateClock`): for tests, and previews, that
+/// want an effect's waits skipped rather than choreographed.
+///
+/// ```swift
+/// var dependencies = Dependencies()
+/// dependencies.clock = ImmediateClock()   // a debounce or a timeout passes at once
+/// ```
+///
+/// A sleep whose task is cancelled throws `CancellationError`, like
+/// `Task.sleep`; a sleep until a deadline already passed returns without
+/// moving the clock. A repeating timer on it ticks as fast as its consumer
+/// takes the ticks, so use it for effects that end (a debounce, a timeout),
+/// not for one that ticks for ever.
+public final class ImmediateClock: Clock, Sendable {
+    /// A point on an immediate clock: how far it moved from where it started.
+    public struct Instant: InstantProtocol, Hashable, Sendable {
+        /// How far the clock moved from its start.
+        public var offset: Duration
+
+        /// A point `offset` after the clock's start.
+        ///
+        /// - Parameter offset: How far from the start.
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        /// The point `duration` later.
+        ///
+        /// - Parameter duration: How much later (earlier, if negative).
+        /// - Returns: The later point.
+        public func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        /// How long from this point to `other`.
+        ///
+        /// - Parameter other: The other point.
+        /// - Returns: The time between them (negative if `other` is earlier).
+        public func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        /// Whether `lhs` comes before `rhs`.
+        ///
+        /// - Parameters:
+        ///   - lhs: A point.
+        ///   - rhs: Another point.
+        /// - Returns: Whether `lhs` is earlier.
+        public static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+    }
+
+    private let current: Locked<Instant>
+
+    /// Creates a clock standing at `now`.
+    ///
+    /// - Parameter now: Where it starts (its zero by default).
+    public init(now: Instant = Instant(offset: .zero)) {
+        current = Locked(now)
+    }
+
+    /// Where the clock stands: moved by each sleep to its deadline.
+    public var now: Instant { current.withLock { $0 } }
+
+    /// The smallest step the clock measures: none.
+    public var minimumResolution: Duration { .zero }
+
+    /// Moves the clock to `deadline` (if it is later than ``now``) and returns
+    /// after a `Task.yield()`: a real suspension, so an effect that sleeps in
+    /// a loop lets the code that started it go on (an effect runs inside the
+    /// dispatch that started it up to its first suspension).
+    ///
+    /// - Parameters:
+    ///   - deadline: Where to move the clock.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` if the task is cancelled.
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        current.withLock { $0 = max($0, deadline) }
+        await Task.yield()
+    }
+}
