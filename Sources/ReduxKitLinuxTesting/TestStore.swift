@@ -173,8 +173,8 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     public var state: State { store.state }
 
     /// Dispatches `action` and checks the state change of its own reduction.
-    /// Returns what the store's dispatch returned: for an async thunk's action,
-    /// its run's handle (`await handle.value`, `handle.abort()`).
+    /// Returns the effects it started (``TestStoreTask``: cancel them, await
+    /// their end) with what the store's dispatch returned.
     ///
     /// - Parameters:
     ///   - action: The action to dispatch.
@@ -184,13 +184,13 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
-    /// - Returns: What the store's dispatch returned.
+    /// - Returns: The effects the dispatch started, and what it returned.
     @_disfavoredOverload
     @discardableResult
     public func dispatch(
         _ action: any Action, assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
-    ) -> any Action {
+    ) -> TestStoreTask {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         progress.withLock {
             $0.lastSite = site
@@ -202,7 +202,10 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         }
         let effectsBefore = store.runningEffectCount
         recorder.beginOwnDispatch()
-        let result = store.dispatch(action)
+        let collector = EffectCollector()
+        let returned = EffectCollector.$current.withValue(collector) { store.dispatch(action) }
+        collector.close()
+        let result = TestStoreTask(returned: returned, collected: collector, onFailure: onFailure)
         let own = recorder.endOwnDispatch()
         if store.runningEffectCount > effectsBefore {
             progress.withLock { $0.effectStarters.append("\(action.type) (\(site))") }

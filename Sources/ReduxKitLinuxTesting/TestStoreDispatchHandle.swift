@@ -21,6 +21,6 @@ extension TestStore {
     ) -> AsyncThunkHandle<Value> {
         let returned = dispatch(
             action as any Action, assert: update, fileID: fileID, filePath: filePath, line: line, column: column)
-        return AsyncThunkStarted.handle(in: returned, as: Value.self)
+        return AsyncThunkStarted.handle(in: returned.returned, as: Value.self)
     }
 }

@@ -51,6 +51,17 @@ enum TestStoreFailure {
             ])
     }
 
+    /// The effects a dispatch started did not end within the timeout of
+    /// their task's `finish`.
+    static func taskNotFinished(_ action: String, effects: Int, within timeout: Duration) -> String {
+        message(
+            "The \(effects == 1 ? "effect" : "\(effects) effects") \(action) started did not end within \(timeout)",
+            details: [
+                "Receive what they dispatch, end them (move the test clock, dispatch what they take, open what they "
+                    + "wait for), or cancel the dispatch's task (task.cancel()) before awaiting its finish."
+            ])
+    }
+
     /// Fewer sleeps than awaited came to the test clock within the timeout.
     static func sleepersTimedOut(
         awaited count: Int, within timeout: Duration, sleeping: Int, now: Duration, sleepCalls: Int,

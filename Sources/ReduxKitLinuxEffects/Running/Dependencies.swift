@@ -38,6 +38,8 @@ public struct Dependencies: Sendable {
     /// For a test's dependencies: told the name of each value read without
     /// having been set (see ``failingWhenUnset(_:)``).
     private var reportUnset: (@Sendable (_ name: String) -> Void)?
+    /// Values a test changes while effects run, read first (see ``allowingOverrides()``).
+    private var overrides: DependencyOverrides?
 
     /// Dependencies with every value at its default.
     public init() {}
@@ -57,12 +59,26 @@ public struct Dependencies: Sendable {
         return dependencies
     }
 
+    /// Makes these dependencies read, at each read, a value set in the
+    /// returned ``DependencyOverrides`` before their own: how a test changes a
+    /// dependency in its middle, after the middleware took its copy. Copies
+    /// made afterwards (the middleware's) share the overrides.
+    ///
+    /// - Returns: The overrides, empty (calling this again gives the same ones).
+    public mutating func allowingOverrides() -> DependencyOverrides {
+        if let overrides { return overrides }
+        let made = DependencyOverrides()
+        overrides = made
+        return made
+    }
+
     /// The value for `key`, or its default if none was set.
     ///
     /// - Parameter key: The key type naming the dependency.
     /// - Returns: The value set for `key`, or `Key.defaultValue`.
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
+            if let overridden = overrides?[key] { return overridden }
             guard let value = values[ObjectIdentifier(key)] else {
                 reportUnset?(Key.name)
                 return Key.defaultValue
@@ -92,17 +108,17 @@ public struct Dependencies: Sendable {
         set { self[DateKey.self] = newValue }
     }
 
-    private enum ClockKey: DependencyKey {
+    enum ClockKey: DependencyKey {
         static var name: String { "clock" }
         static var defaultValue: any Clock<Duration> { ContinuousClock() }
     }
 
-    private enum UUIDKey: DependencyKey {
+    enum UUIDKey: DependencyKey {
         static var name: String { "uuid" }
         static var defaultValue: @Sendable () -> UUID { { UUID() } }
     }
 
-    private enum DateKey: DependencyKey {
+    enum DateKey: DependencyKey {
         static var name: String { "date" }
         static var defaultValue: @Sendable () -> Date { { Date() } }
     }

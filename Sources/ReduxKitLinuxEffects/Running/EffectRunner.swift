@@ -110,6 +110,8 @@ final class EffectRunner: Sendable {
         }
         if cancelNow { task.cancel() }
         adoption?.adopt { task.cancel() }
+        // A dispatch's own effect (not one another effect started), for a handle on it.
+        if adoption == nil, let collector = EffectCollector.current { collector.collect(task) }
         return task
     }
 
