@@ -44,7 +44,19 @@
 /// settles it at once: the ``Rejected`` action, with ``Rejected/wasCancelled``
 /// set, is dispatched without waiting for the body, which is cancelled too
 /// (it sees it through `Task.isCancelled` or a throwing
-/// `Task.checkCancellation()`) and whose result, whenever it comes, is dropped.
+/// `Task.checkCancellation()`) and whose result, whenever it comes, is dropped,
+/// as is what it dispatches from then on (unless `cancelledDispatches` is
+/// ``CancelledDispatches/deliver``). A `cancellationID` tags runs by a key of
+/// their argument, for ``CancelEffects`` and `cancelInFlight` (TCA's
+/// `.cancellable(id:cancelInFlight:)`):
+///
+/// ```swift
+/// let toggle = AsyncThunk<Rows, Row.ID, Bool>(
+///     "rows/favorite", cancellationID: { $0 }, cancelInFlight: true
+/// ) { rowID, context in
+///     try await context.dependencies.favorites.toggle(rowID)  // a re-tap of this row cancels it
+/// }
+/// ```
 ///
 /// Dispatched to a scoped store (`store.view(…)`), an async thunk of the
 /// scoped store's state goes up to the root store's thunk middleware, and its
@@ -65,6 +77,9 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         var dispatchConditionRejection = false
         var pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)?
         var serializeError: @Sendable (any Error) -> SerializedError = { SerializedError($0) }
+        var cancellationID: (@Sendable (Argument) -> (any Hashable & Sendable)?)?
+        var cancelInFlight = false
+        var cancelledDispatches = CancelledDispatches.drop
     }
 
     /// A thunk's condition, checked in the dispatch or in the run's task.
@@ -90,6 +105,17 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
     ///   - serializeError: How a rejection's error is written as the
     ///     ``Rejected/serializedError`` an action log records.
+    ///   - cancellationID: Tags each run with a key made from its argument
+    ///     (TCA's `.cancellable(id:)`): a ``CancelEffects`` action with that
+    ///     key cancels the run; `nil` leaves a run untagged.
+    ///   - cancelInFlight: Whether a new run cancels this thunk's runs with
+    ///     the same cancellation ID still going in the store (TCA's
+    ///     `cancelInFlight: true`), once its condition says yes and before its
+    ///     ``Pending`` action; without a `cancellationID`, every run of this
+    ///     thunk still going (latest wins).
+    ///   - cancelledDispatches: What happens to what the body dispatches once
+    ///     its run is cancelled: dropped (the default, as in TCA) or delivered
+    ///     (as in Redux Toolkit). The run's own ``Rejected`` action always comes.
     ///   - body: The effect: given the argument and a context to dispatch and
     ///     read the state from, returns the value or throws.
     public init(
@@ -98,13 +124,17 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         dispatchConditionRejection: Bool = false,
         pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
         serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
+        cancellationID: (@Sendable (Argument) -> (any Hashable & Sendable)?)? = nil,
+        cancelInFlight: Bool = false,
+        cancelledDispatches: CancelledDispatches = .drop,
         body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
         self.typePrefix = typePrefix
         self.body = body
         self.options = Options(
             condition: condition.map { .immediate($0) }, dispatchConditionRejection: dispatchConditionRejection,
-            pendingMeta: pendingMeta, serializeError: serializeError)
+            pendingMeta: pendingMeta, serializeError: serializeError, cancellationID: cancellationID,
+            cancelInFlight: cancelInFlight, cancelledDispatches: cancelledDispatches)
     }
 
     /// Defines an async thunk whose condition awaits (Redux Toolkit's condition
@@ -126,6 +156,17 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
     ///   - serializeError: How a rejection's error is written as the
     ///     ``Rejected/serializedError`` an action log records.
+    ///   - cancellationID: Tags each run with a key made from its argument
+    ///     (TCA's `.cancellable(id:)`): a ``CancelEffects`` action with that
+    ///     key cancels the run; `nil` leaves a run untagged.
+    ///   - cancelInFlight: Whether a new run cancels this thunk's runs with
+    ///     the same cancellation ID still going in the store (TCA's
+    ///     `cancelInFlight: true`), once its condition says yes and before its
+    ///     ``Pending`` action; without a `cancellationID`, every run of this
+    ///     thunk still going (latest wins).
+    ///   - cancelledDispatches: What happens to what the body dispatches once
+    ///     its run is cancelled: dropped (the default, as in TCA) or delivered
+    ///     (as in Redux Toolkit). The run's own ``Rejected`` action always comes.
     ///   - body: The effect: given the argument and a context to dispatch and
     ///     read the state from, returns the value or throws.
     public init(
@@ -135,13 +176,17 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         dispatchConditionRejection: Bool = false,
         pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)? = nil,
         serializeError: @escaping @Sendable (any Error) -> SerializedError = { SerializedError($0) },
+        cancellationID: (@Sendable (Argument) -> (any Hashable & Sendable)?)? = nil,
+        cancelInFlight: Bool = false,
+        cancelledDispatches: CancelledDispatches = .drop,
         body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
         self.typePrefix = typePrefix
         self.body = body
         self.options = Options(
             condition: .deferred(asyncCondition), dispatchConditionRejection: dispatchConditionRejection,
-            pendingMeta: pendingMeta, serializeError: serializeError)
+            pendingMeta: pendingMeta, serializeError: serializeError, cancellationID: cancellationID,
+            cancelInFlight: cancelInFlight, cancelledDispatches: cancelledDispatches)
     }
 
     /// The action that starts a run with `argument`; dispatch it.

@@ -15,24 +15,37 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     let store: WeakStore<State>
     /// Where ``fulfillWithValue(_:meta:)`` leaves its meta for the run.
     let fulfilledMeta: Locked<AsyncThunkPayload?>
+    /// What happens to dispatches once the run is cancelled.
+    let cancelledDispatches: CancelledDispatches
+    /// Whether the run was cancelled.
+    let runIsCancelled: @Sendable () -> Bool
 
-    init(requestID: RequestID, dependencies: Dependencies, store: WeakStore<State>) {
+    init(
+        requestID: RequestID, dependencies: Dependencies, store: WeakStore<State>,
+        cancelledDispatches: CancelledDispatches, runIsCancelled: @escaping @Sendable () -> Bool
+    ) {
         self.requestID = requestID
         self.dependencies = dependencies
         self.store = store
         self.fulfilledMeta = Locked(nil)
+        self.cancelledDispatches = cancelledDispatches
+        self.runIsCancelled = runIsCancelled
     }
 
     /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone. An async thunk's action goes to the
-    /// overload that returns its run's typed handle.
+    /// nothing once the store is gone, nor once the run is cancelled (unless
+    /// the thunk's `cancelledDispatches` is ``CancelledDispatches/deliver``).
+    /// An async thunk's action goes to the overload that returns its run's
+    /// typed handle.
     ///
     /// - Parameter action: The action to dispatch.
-    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    /// - Returns: What the dispatch returned, or `nil` if the store is gone
+    ///   or the run was cancelled (and nothing was dispatched).
     @discardableResult
     @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
-        await store.dispatch(action)
+        if cancelledDispatches.drops(runIsCancelled()) { return nil }
+        return await store.dispatch(action)
     }
 
     /// Starts another async thunk of this store and returns its handle, typed.
@@ -43,13 +56,14 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// unless the body catches it).
     ///
     /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
-    /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
+    /// - Returns: The run's handle, or `nil` if the store is gone or this run
+    ///   was cancelled (nothing was started; see the untyped `dispatch(_:)`).
     @discardableResult
     nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
         async
         -> AsyncThunkHandle<Value>?
     {
-        guard let returned = await store.dispatch(action) else { return nil }
+        guard let returned = await dispatch(action as any Action) else { return nil }
         return AsyncThunkStarted.handle(in: returned, as: Value.self)
     }
 

@@ -43,6 +43,16 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     /// Why the run was cancelled, if it was given a reason.
     var cancelReason: String? { status.withLock { $0.cancelReason } }
 
+    /// Whether the run was cancelled: through its handle (or by its
+    /// cancellation ID), or by a cancellation that settled it.
+    var isCancelled: Bool {
+        status.withLock { status in
+            if status.cancelRequested { return true }
+            if case .cancelled = status.ending { return true }
+            return false
+        }
+    }
+
     /// Ends the run, unless it has already ended.
     func end(_ ending: Ending) {
         let waiter = status.withLock { status -> CheckedContinuation<Ending, Never>? in
@@ -87,214 +97,6 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
                 return nil
             }
             if let outcome { continuation.resume(returning: outcome) }
-        }
-    }
-}
-
-/// What the thunk middleware gives an async thunk's action to start a run: its
-/// store's `dispatch` and `getState` (used inside the dispatch that started
-/// the run, in the store's domain), the way back for the run's task, the runner
-/// the task runs in, and the dependencies.
-struct AsyncThunkEnvironment<State: Sendable> {
-    let dispatch: DispatchFunction
-    let getState: () -> State
-    let store: WeakStore<State>
-    let runner: EffectRunner
-    let dependencies: Dependencies
-}
-
-/// An action the thunk middleware starts, whatever its argument and value types.
-protocol AsyncThunkStarting<State>: Action {
-    associatedtype State: Sendable
-    /// Checks the thunk's condition and dispatches the pending action (inside
-    /// the dispatch that started the run), starts the run, and returns its
-    /// handle, wrapped for the middleware chain.
-    func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted
-}
-
-extension AsyncThunkAction: AsyncThunkStarting {
-    func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted {
-        AsyncThunkStarted(handle: startRun(in: environment))
-    }
-
-    /// Checks the thunk's condition and dispatches the pending action (inside
-    /// the dispatch that started the run), starts the run, and returns its
-    /// handle.
-    func startRun(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkHandle<Value> {
-        let requestID = RequestID.next()
-        let thunk = thunk
-        let argument = argument
-        let options = thunk.options
-        let store = environment.store
-        let conditionContext: AsyncThunkConditionContext<State>? =
-            options.condition != nil || options.pendingMeta != nil
-            ? AsyncThunkConditionContext(
-                requestID: requestID, state: environment.getState(), dependencies: environment.dependencies,
-                store: store)
-            : nil
-        if case .immediate(let condition) = options.condition, let conditionContext,
-            !condition(argument, conditionContext)
-        {
-            let error = AsyncThunkConditionError(typePrefix: thunk.typePrefix)
-            if options.dispatchConditionRejection {
-                let skipped = thunk.skipped(requestID: requestID, argument: argument, error: error)
-                EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(skipped) }
-            }
-            return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
-        }
-        var deferredCondition: AsyncThunk<State, Argument, Value>.DeferredCondition?
-        if case .deferred(let condition) = options.condition {
-            deferredCondition = condition
-        } else {
-            let pending = thunk.pendingAction(requestID: requestID, argument: argument, conditionContext)
-            EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(pending) }
-        }
-        let context = AsyncThunkContext(
-            requestID: requestID, dependencies: environment.dependencies, store: store)
-        let run = AsyncThunkRun<Value>()
-        let condition = deferredCondition
-        // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
-        // closure, which would hop off the store's actor before the body starts.
-        let task = environment.runner.run(.asyncThunk, on: store.route.actor, from: store.route.actor) {
-            if let deferredCondition = condition, let conditionContext {
-                let started = await thunk.startDeferred(
-                    argument, condition: deferredCondition, context: conditionContext, store: store, run: run)
-                guard started else { return }
-            }
-            await thunk.perform(argument, context: context, store: store, run: run)
-        }
-        return handle(requestID: requestID, run: run, task: task)
-    }
-
-    private func handle(requestID: RequestID, run: AsyncThunkRun<Value>, task: Task<Void, Never>?)
-        -> AsyncThunkHandle<Value>
-    {
-        AsyncThunkHandle(requestID: requestID, typePrefix: thunk.typePrefix, argument: argument, run: run, task: task)
-    }
-}
-
-extension AsyncThunk {
-    /// The pending action of a run, with the thunk's `pendingMeta`.
-    fileprivate func pendingAction(
-        requestID: RequestID, argument: Argument, _ conditionContext: AsyncThunkConditionContext<State>?
-    ) -> Pending {
-        let meta = conditionContext.flatMap { context in options.pendingMeta?(argument, context) }
-        return Pending(
-            typePrefix: typePrefix, requestID: requestID, argument: argument, metaPayload: meta.map { .given($0) })
-    }
-
-    /// The rejected action of a run its condition said no to.
-    fileprivate func skipped(requestID: RequestID, argument: Argument, error: AsyncThunkConditionError) -> Rejected {
-        Rejected(
-            typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
-            serializedError: error.serializedError, wasCancelled: false, cancelReason: nil,
-            wasSkippedByCondition: true, rejectedPayload: nil, metaPayload: nil)
-    }
-
-    /// Checks an `asyncCondition` in the run's task and, if it says yes,
-    /// dispatches the pending action.
-    ///
-    /// As in Redux Toolkit: a condition that says no is a condition rejection
-    /// (dispatched only with `dispatchConditionRejection`), even if the run was
-    /// cancelled meanwhile; a run cancelled while its condition ran, which
-    /// then said yes, dispatches a rejected action marked cancelled, with the
-    /// reason given (RTK's `AbortError`, `meta.aborted`), and no pending one.
-    ///
-    /// - Returns: Whether the run goes on (if not, it has finished).
-    nonisolated(nonsending) fileprivate func startDeferred(
-        _ argument: Argument,
-        condition: DeferredCondition,
-        context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
-    ) async -> Bool {
-        let allowed = await condition(argument, context)
-        guard allowed else {
-            let error = AsyncThunkConditionError(typePrefix: typePrefix)
-            if options.dispatchConditionRejection {
-                await store.dispatch(skipped(requestID: context.requestID, argument: argument, error: error))
-            }
-            run.finish(.failure(error))
-            return false
-        }
-        if Task.isCancelled {
-            await store.dispatch(
-                Rejected(
-                    typePrefix: typePrefix, requestID: context.requestID, argument: argument,
-                    error: CancellationError(), wasCancelled: true, cancelReason: run.cancelReason))
-            run.finish(.failure(CancellationError()))
-            return false
-        }
-        let pending = pendingAction(requestID: context.requestID, argument: argument, context)
-        guard await store.dispatch(pending) != nil else {
-            run.finish(.failure(CancellationError()))  // the store is gone
-            return false
-        }
-        return true
-    }
-
-    /// Runs the body in a task of its own and settles the run with whichever
-    /// comes first, the body's end or a cancellation; then waits for the body,
-    /// so the effect counts as running until it has ended.
-    fileprivate func perform(
-        _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>,
-        isolation: isolated (any Actor)? = #isolation
-    ) async {
-        let body = body
-        // Unstructured, so a cancellation need not wait for it; it inherits
-        // the run's effect scope, so what it starts is cancelled with the run.
-        // It starts even if the run is already cancelled, and sees that at
-        // once. It starts at once, on the run's isolation (the store's actor),
-        // so the body runs inside the dispatch up to its first suspension.
-        let bodyTask = Task.immediate {
-            _ = isolation  // isolates the task to the run's actor
-            let outcome: Result<Value, any Error>
-            do {
-                outcome = .success(try await body(argument, context))
-            } catch {
-                outcome = .failure(error)
-            }
-            run.end(.completed(outcome))
-        }
-        let ending = await withTaskCancellationHandler {
-            _ = isolation  // isolates the closure to the run's actor
-            return await run.waitForEnding()
-        } onCancel: {
-            run.end(.cancelled)
-            bodyTask.cancel()
-        }
-        await settle(ending, argument: argument, context: context, store: store, run: run)
-        await bodyTask.value
-    }
-
-    /// Dispatches the run's fulfilled or rejected action, then hands the
-    /// outcome to the handle's awaiters.
-    nonisolated(nonsending) private func settle(
-        _ ending: AsyncThunkRun<Value>.Ending, argument: Argument, context: AsyncThunkContext<State>,
-        store: WeakStore<State>, run: AsyncThunkRun<Value>
-    ) async {
-        let requestID = context.requestID
-        switch ending {
-        case .completed(.success(let value)):
-            await store.dispatch(
-                Fulfilled(
-                    typePrefix: typePrefix, requestID: requestID, argument: argument, value: value,
-                    metaPayload: context.fulfilledMeta.withLock { $0 }))
-            run.finish(.success(value))
-        case .completed(.failure(let error)):
-            let rejection = error as? RejectedWithValue
-            await store.dispatch(
-                Rejected(
-                    typePrefix: typePrefix, requestID: requestID, argument: argument, error: error,
-                    serializedError: options.serializeError(error), wasCancelled: error is CancellationError,
-                    cancelReason: nil, wasSkippedByCondition: false, rejectedPayload: rejection?.payload,
-                    metaPayload: rejection?.metaPayload))
-            run.finish(.failure(error))
-        case .cancelled:
-            let reason = run.cancelReason
-            await store.dispatch(
-                Rejected(
-                    typePrefix: typePrefix, requestID: requestID, argument: argument, error: CancellationError(),
-                    wasCancelled: true, cancelReason: reason))
-            run.finish(.failure(CancellationError()))
         }
     }
 }

@@ -22,9 +22,16 @@ public struct AddListener<State: Sendable>: Action {
     /// - Parameters:
     ///   - type: The action type to listen for.
     ///   - policy: How runs are scheduled (see ``ListenerMiddleware/Policy``).
+    ///   - cancellationID: Tags each run with a key of its action: the policy
+    ///     applies per key, and ``CancelEffects`` cancels by key (see
+    ///     ``ListenerMiddleware/addListener(for:policy:cancellationID:cancelledDispatches:effect:)``).
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled (dropped by default).
     ///   - effect: Gets the action and a context with the state before and after.
     public init<A: Action>(
         for type: A.Type, policy: ListenerMiddleware<State>.Policy = .all,
+        cancellationID: (@Sendable (A) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) {
         listener = ListenerEntry(
@@ -32,7 +39,19 @@ public struct AddListener<State: Sendable>: Action {
             effect: { action, context in
                 guard let action = action as? A else { return }
                 try await effect(action, context)
-            })
+            },
+            cancellationID: cancellationID.map(Self.untyped),
+            cancelledDispatches: cancelledDispatches)
+    }
+
+    /// `cancellationID` for any action: `nil` for one that is not an `A`.
+    private static func untyped<A: Action>(_ cancellationID: @escaping @Sendable (A) -> (any Hashable & Sendable)?)
+        -> @Sendable (any Action) -> (any Hashable & Sendable)?
+    {
+        { action in
+            guard let action = action as? A else { return nil }
+            return cancellationID(action)
+        }
     }
 
     /// A listener for every action `predicate` accepts.
@@ -41,13 +60,22 @@ public struct AddListener<State: Sendable>: Action {
     ///   - name: Names the listener in ``ListenerFailed`` actions.
     ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``ListenerMiddleware/Policy``).
+    ///   - cancellationID: Tags each run with a key of its action: the policy
+    ///     applies per key, and ``CancelEffects`` cancels by key (see
+    ///     ``ListenerMiddleware/addListener(for:policy:cancellationID:cancelledDispatches:effect:)``).
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled (dropped by default).
     ///   - effect: Gets the action and a context with the state before and after.
     public init(
         named name: String = "listener", matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: ListenerMiddleware<State>.Policy = .all,
+        cancellationID: (@Sendable (any Action) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) {
-        listener = ListenerEntry(name: name, policy: policy, match: .action(predicate), effect: effect)
+        listener = ListenerEntry(
+            name: name, policy: policy, match: .action(predicate), effect: effect, cancellationID: cancellationID,
+            cancelledDispatches: cancelledDispatches)
     }
 
     /// A listener for every action `predicate` accepts, given the state after
@@ -58,14 +86,23 @@ public struct AddListener<State: Sendable>: Action {
     ///   - predicate: Gets the action, the state after it and the state before
     ///     it; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``ListenerMiddleware/Policy``).
+    ///   - cancellationID: Tags each run with a key of its action: the policy
+    ///     applies per key, and ``CancelEffects`` cancels by key (see
+    ///     ``ListenerMiddleware/addListener(for:policy:cancellationID:cancelledDispatches:effect:)``).
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled (dropped by default).
     ///   - effect: Gets the action and a context with the state before and after.
     public init(
         named name: String = "listener",
         predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         policy: ListenerMiddleware<State>.Policy = .all,
+        cancellationID: (@Sendable (any Action) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) {
-        listener = ListenerEntry(name: name, policy: policy, match: .state(predicate), effect: effect)
+        listener = ListenerEntry(
+            name: name, policy: policy, match: .state(predicate), effect: effect, cancellationID: cancellationID,
+            cancelledDispatches: cancelledDispatches)
     }
 }
 

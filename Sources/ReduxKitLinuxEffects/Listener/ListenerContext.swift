@@ -30,15 +30,19 @@ public struct ListenerContext<State: Sendable>: Sendable {
     public var extra: Dependencies { dependencies }
 
     /// Dispatches `action` through the store's whole middleware chain; does
-    /// nothing once the store is gone. An async thunk's action goes to the
+    /// nothing once the store is gone, nor once this run (or, inside a fork,
+    /// the fork) is cancelled, unless the listener's `cancelledDispatches` is
+    /// ``CancelledDispatches/deliver``. An async thunk's action goes to the
     /// overload that returns its run's typed handle.
     ///
     /// - Parameter action: The action to dispatch.
-    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
+    /// - Returns: What the dispatch returned, or `nil` if the store is gone
+    ///   or the run was cancelled (and nothing was dispatched).
     @discardableResult
     @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
-        await store.dispatch(action)
+        if run.listener.cancelledDispatches.drops(run.isCancelled) { return nil }
+        return await store.dispatch(action)
     }
 
     /// Dispatches an async thunk's action and returns the run's handle, typed.
@@ -47,7 +51,7 @@ public struct ListenerContext<State: Sendable>: Sendable {
     ///
     /// - Parameter action: Made by calling an ``AsyncThunk``.
     /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
-    ///   store is gone.
+    ///   store is gone or this run was cancelled (nothing was started).
     @discardableResult
     nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
         async

@@ -19,8 +19,9 @@ final class ListenerHub<State: Sendable>: Sendable {
         var nextRunID: UInt64 = 0
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiterID: UInt64 = 0
-        /// For `.throttle` listeners: whether the window opened by their last run is still open.
-        var windows: [UInt64: @Sendable () -> Bool] = [:]
+        /// For `.throttle` listeners: whether the window opened by their last
+        /// run (for each cancellation ID) is still open.
+        var windows: [ListenerPartition: @Sendable () -> Bool] = [:]
     }
 
     private struct WeakRunner: Sendable {
@@ -58,22 +59,29 @@ final class ListenerHub<State: Sendable>: Sendable {
 
     // MARK: Runs
 
-    /// Starts a run of `listener` for `action`, as its policy says.
+    /// Starts a run of `listener` for `action`, as its policy says: among the
+    /// listener's runs with the same cancellation ID, if it has one.
     func start(_ listener: ListenerEntry<State>, action: any Action, before: State, after: State) {
         guard let runner else { return }
         let clock = dependencies.clock
+        let key = listener.cancellationID.flatMap { $0(action) }.map(EffectID.init)
         let (run, overtaken) = status.withLock { status -> (ListenerRun<State>?, [ListenerRun<State>]) in
-            let running = status.runs[listener.id] ?? [:]
+            func running() -> [ListenerRun<State>] {
+                (status.runs[listener.id]?.values).map { $0.filter { $0.key == key } } ?? []
+            }
             var overtaken: [ListenerRun<State>] = []
             switch listener.policy {
             case .all: break
-            case .latest, .debounce: overtaken = Array(running.values)
-            case .leading: if !running.isEmpty { return (nil, []) }
+            case .latest, .debounce: overtaken = running()
+            case .leading: if !running().isEmpty { return (nil, []) }
             case .throttle(let interval):
-                if let isOpen = status.windows[listener.id], isOpen() { return (nil, []) }
-                status.windows[listener.id] = window(on: clock, lasting: interval)
+                let partition = ListenerPartition(listener: listener.id, key: key)
+                if let isOpen = status.windows[partition], isOpen() { return (nil, []) }
+                // One window per key: let closed ones go, so many keys do not pile up.
+                if key != nil { status.windows = status.windows.filter { $0.value() } }
+                status.windows[partition] = window(on: clock, lasting: interval)
             }
-            let run = ListenerRun(id: status.nextRunID, listener: listener)
+            let run = ListenerRun(id: status.nextRunID, listener: listener, key: key)
             status.nextRunID &+= 1
             status.runs[listener.id, default: [:]][run.id] = run
             return (run, overtaken)
@@ -120,6 +128,13 @@ final class ListenerHub<State: Sendable>: Sendable {
     /// `clearListeners()` aborts every active listener.
     func cancelAllRuns() {
         let runs = status.withLock { $0.runs.values.flatMap(\.values) }
+        for run in runs { run.cancel() }
+    }
+
+    /// Cancels every run going on whose cancellation ID is `id`, whatever its
+    /// listener (a ``CancelEffects`` action).
+    func cancelRuns(keyed id: EffectID) {
+        let runs = status.withLock { $0.runs.values.flatMap(\.values).filter { $0.key == id } }
         for run in runs { run.cancel() }
     }
 
@@ -172,6 +187,13 @@ final class ListenerHub<State: Sendable>: Sendable {
             }
         }
     }
+}
+
+/// The runs of one listener that its policy schedules together: those with
+/// one cancellation ID (or with none).
+struct ListenerPartition: Hashable, Sendable {
+    let listener: UInt64
+    let key: EffectID?
 }
 
 /// An action an effect took, with the state after it and the state before it.

@@ -24,8 +24,11 @@
 ///
 /// A ``Policy`` says what a listener does with actions that come while its
 /// effect runs: run them all, cancel the older run, ignore the newer action,
-/// debounce or throttle on `dependencies.clock`. A run that is cancelled
-/// cancels what it started: async thunks it dispatched and its forks. An
+/// debounce or throttle on `dependencies.clock`, for every action or per key
+/// of the action (`cancellationID:`, which ``CancelEffects`` also cancels
+/// by). A run that is cancelled cancels what it started: async thunks it
+/// dispatched and its forks, and what it dispatches from then on is dropped
+/// (unless its listener says ``CancelledDispatches/deliver``). An
 /// effect that throws (other than by being cancelled) never crashes the app:
 /// its error is dispatched as a ``ListenerFailed`` action (and handed to
 /// `onError`). When the store is freed its running effects are cancelled and
@@ -90,7 +93,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
             return { next in
                 { action in
                     let plan = plans.plan(for: action, in: self.registry)
-                    if plan.isControl, let control = self.control(action) { return control }
+                    if plan.isControl, let control = self.control(action, in: hub) { return control }
                     // Decided before the reducer: an action no listener or waiter
                     // can want goes on without reading the state at all.
                     let hasWaiters = hub.hasWaiters
@@ -128,10 +131,16 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         }
     }
 
-    /// Handles ``AddListener``, ``RemoveListener`` and ``ClearAllListeners``.
+    /// Handles ``AddListener``, ``RemoveListener`` and ``ClearAllListeners``,
+    /// and cancels the runs in `hub`'s store a ``CancelEffects`` names (which
+    /// then goes on).
     ///
-    /// - Returns: What the dispatch returns, or `nil` for any other action.
-    private func control(_ action: any Action) -> (any Action)? {
+    /// - Returns: What the dispatch returns, or `nil` for an action that goes on.
+    private func control(_ action: any Action, in hub: ListenerHub<State>) -> (any Action)? {
+        if let cancel = action as? CancelEffects {
+            hub.cancelRuns(keyed: cancel.key)
+            return nil
+        }
         if let add = action as? AddListener<State> { return ListenerAdded(subscription: registry.add(add.listener)) }
         if let remove = action as? RemoveListener, remove.subscription.belongs(to: registry) {
             remove.subscription.unsubscribe(cancelActive: remove.cancelActive)
@@ -149,6 +158,14 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// - Parameters:
     ///   - type: The action type to listen for.
     ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - cancellationID: Tags each run with a key of its action (TCA's
+    ///     `.cancellable(id:)`): the policy then applies per key, so `.latest`
+    ///     cancels only the run going on for the same key, and a
+    ///     ``CancelEffects`` action with the key cancels its runs. A run whose
+    ///     action gives `nil` is untagged, scheduled with the other untagged ones.
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled: dropped (the default, as in TCA) or delivered (as in
+    ///     Redux Toolkit).
     ///   - effect: Gets the action and a context with the state before and after.
     /// - Returns: The listener's ``ListenerSubscription``: disposing of it
     ///   removes the listener (runs already going go on); it may be used from
@@ -157,9 +174,15 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     public func addListener<A: Action>(
         for type: A.Type,
         policy: Policy = .all,
+        cancellationID: (@Sendable (A) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (A, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
-        registry.add(AddListener(for: type, policy: policy, effect: effect).listener)
+        registry.add(
+            AddListener(
+                for: type, policy: policy, cancellationID: cancellationID, cancelledDispatches: cancelledDispatches,
+                effect: effect
+            ).listener)
     }
 
     /// Runs `effect` after every action `predicate` accepts (RTK's `matcher`).
@@ -168,6 +191,14 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - name: Names the listener in ``ListenerFailed`` actions.
     ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - cancellationID: Tags each run with a key of its action (TCA's
+    ///     `.cancellable(id:)`): the policy then applies per key, so `.latest`
+    ///     cancels only the run going on for the same key, and a
+    ///     ``CancelEffects`` action with the key cancels its runs. A run whose
+    ///     action gives `nil` is untagged, scheduled with the other untagged ones.
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled: dropped (the default, as in TCA) or delivered (as in
+    ///     Redux Toolkit).
     ///   - effect: Gets the action and a context with the state before and after.
     /// - Returns: The listener's ``ListenerSubscription``: disposing of it
     ///   removes the listener (runs already going go on); it may be used from
@@ -177,9 +208,15 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         named name: String = "listener",
         matching predicate: @escaping @Sendable (any Action) -> Bool,
         policy: Policy = .all,
+        cancellationID: (@Sendable (any Action) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
-        registry.add(AddListener(named: name, matching: predicate, policy: policy, effect: effect).listener)
+        registry.add(
+            AddListener(
+                named: name, matching: predicate, policy: policy, cancellationID: cancellationID,
+                cancelledDispatches: cancelledDispatches, effect: effect
+            ).listener)
     }
 
     /// Runs `effect` after every action `predicate` accepts, given the state
@@ -190,6 +227,14 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - predicate: Gets the action, the state after it and the state before
     ///     it; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``Policy``).
+    ///   - cancellationID: Tags each run with a key of its action (TCA's
+    ///     `.cancellable(id:)`): the policy then applies per key, so `.latest`
+    ///     cancels only the run going on for the same key, and a
+    ///     ``CancelEffects`` action with the key cancels its runs. A run whose
+    ///     action gives `nil` is untagged, scheduled with the other untagged ones.
+    ///   - cancelledDispatches: What happens to what a run dispatches once it
+    ///     is cancelled: dropped (the default, as in TCA) or delivered (as in
+    ///     Redux Toolkit).
     ///   - effect: Gets the action and a context with the state before and after.
     /// - Returns: The listener's ``ListenerSubscription``: disposing of it
     ///   removes the listener (runs already going go on); it may be used from
@@ -199,9 +244,15 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
         named name: String = "listener",
         predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         policy: Policy = .all,
+        cancellationID: (@Sendable (any Action) -> (any Hashable & Sendable)?)? = nil,
+        cancelledDispatches: CancelledDispatches = .drop,
         effect: nonisolated(nonsending) @escaping @Sendable (any Action, ListenerContext<State>) async throws -> Void
     ) -> ListenerSubscription {
-        registry.add(AddListener(named: name, predicate: predicate, policy: policy, effect: effect).listener)
+        registry.add(
+            AddListener(
+                named: name, predicate: predicate, policy: policy, cancellationID: cancellationID,
+                cancelledDispatches: cancelledDispatches, effect: effect
+            ).listener)
     }
 
     /// How many effects wait in `take` or `condition`, in every store (for tests).

@@ -32,7 +32,8 @@ final class ListenerPlans<State: Sendable> {
             return true
         }
         let plan = ListenerTypePlan(
-            isControl: action is AddListener<State> || action is RemoveListener || action is ClearAllListeners,
+            isControl: action is AddListener<State> || action is RemoveListener || action is ClearAllListeners
+                || action is CancelEffects,
             candidates: candidates.isEmpty ? nil : ListenerCandidates(candidates))
         if version == nil || version == current {
             version = current
@@ -44,7 +45,7 @@ final class ListenerPlans<State: Sendable> {
 
 /// What a listener middleware does with one action type (see ``ListenerPlans``).
 final class ListenerTypePlan {
-    /// Whether the type is ``AddListener``, ``RemoveListener`` or ``ClearAllListeners``.
+    /// Whether the type is ``AddListener``, ``RemoveListener``, ``ClearAllListeners`` or ``CancelEffects``.
     let isControl: Bool
     /// The listeners that may match (a ``ListenerCandidates`` of the store's
     /// state), or `nil` if none may.

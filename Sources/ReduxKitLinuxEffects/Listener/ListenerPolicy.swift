@@ -3,6 +3,12 @@ extension ListenerMiddleware {
     /// or comes in a burst. Every policy is per store: a listener middleware
     /// installed in two stores schedules each store's runs apart. Timed
     /// policies wait on the middleware's `dependencies.clock`.
+    ///
+    /// A listener added with a `cancellationID` applies its policy per key:
+    /// `.latest` with `cancellationID: { $0.rowID }` cancels only the run
+    /// going on for the same row (TCA's `.cancellable(id:cancelInFlight: true)`),
+    /// `.leading`, `.debounce` and `.throttle` ignore, debounce and throttle
+    /// each row's actions apart (Redux Toolkit's per-entity listeners).
     public enum Policy: Sendable, Equatable {
         /// Every matching action starts a run; runs overlap and each goes on
         /// to its end (RTK's default).

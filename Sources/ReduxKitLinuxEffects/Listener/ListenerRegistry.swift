@@ -18,6 +18,11 @@ struct ListenerEntry<State: Sendable>: Sendable {
     let policy: ListenerMiddleware<State>.Policy
     let match: Match
     let effect: nonisolated(nonsending) @Sendable (any Action, ListenerContext<State>) async throws -> Void
+    /// Tags a run with a key of its action: the policy applies per key, and
+    /// ``CancelEffects`` cancels by key.
+    var cancellationID: (@Sendable (any Action) -> (any Hashable & Sendable)?)? = nil
+    /// What happens to what a run dispatches once it is cancelled.
+    var cancelledDispatches = CancelledDispatches.drop
 }
 
 /// What a ``ListenerSubscription`` needs of the registry it came from.

@@ -11,15 +11,19 @@ final class ListenerRun<State: Sendable>: Sendable {
     /// Tells this run from the listener's other runs in its store.
     let id: UInt64
     let listener: ListenerEntry<State>
+    /// What the listener's `cancellationID` gave for the run's action: its
+    /// policy's partition, and what ``CancelEffects`` cancels it by.
+    let key: EffectID?
     /// The scope the run's task runs in: cancelled with the task.
     let scope = EffectScope()
     /// The run's forks: cancelled with the run, and when its effect ends.
     let forks = EffectScope()
     private let status = Locked(Status())
 
-    init(id: UInt64, listener: ListenerEntry<State>) {
+    init(id: UInt64, listener: ListenerEntry<State>, key: EffectID?) {
         self.id = id
         self.listener = listener
+        self.key = key
     }
 
     /// Whether the run was cancelled (by its policy, its context, a removal

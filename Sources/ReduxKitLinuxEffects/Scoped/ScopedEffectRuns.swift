@@ -38,12 +38,14 @@ final class ScopedEffects<Parent, Child> {
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
     /// `getState` reads the state its condition sees. `actor` is the one the
     /// root's route was settled on (the root store's actor), `tracker` the
-    /// root chain's, which counts and can cancel the run.
+    /// root chain's, which counts and can cancel the run, `cancellations` the
+    /// root's runs tagged for cancellation by ID.
     ///
     /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
-        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies
+        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies,
+        cancellations: ThunkCancellations
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)
         let runner = self.runner ?? EffectRunner(tracker: tracker)
@@ -57,7 +59,7 @@ final class ScopedEffects<Parent, Child> {
         let handle = action.startRun(
             in: AsyncThunkEnvironment(
                 dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
-                dependencies: dependencies))
+                dependencies: dependencies, cancellations: cancellations))
         running += 1
         keptAlive = self
         let route = self.route

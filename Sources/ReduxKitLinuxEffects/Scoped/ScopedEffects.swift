@@ -48,6 +48,8 @@ struct ScopedEffectAccepted: Action {
     let dependencies: Dependencies
     /// The root chain's tracker, which counts (and can cancel) the run.
     let tracker: EffectTracker
+    /// The root store's async thunk runs tagged for cancellation, which the run joins.
+    let cancellations: ThunkCancellations
 }
 
 extension ScopedStoreBackend {
@@ -79,7 +81,16 @@ extension ScopedStoreBackend {
             }
             return effectsInUse().start(
                 action, dispatch: { self.dispatch($0) }, getState: { self.getState() }, actor: accepted.actor,
-                tracker: accepted.tracker, dependencies: accepted.dependencies)
+                tracker: accepted.tracker, dependencies: accepted.dependencies,
+                cancellations: accepted.cancellations)
         }
+    }
+}
+
+extension CancelEffects: ScopedEffect {
+    /// Goes up to the parent as it is, not embedded in a parent action, so the
+    /// root store's effect middleware cancel the runs tagged with its ID.
+    package func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
+        scope.parent.backend.serialize { scope.parent.dispatch(self) }
     }
 }

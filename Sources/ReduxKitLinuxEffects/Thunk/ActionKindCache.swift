@@ -41,11 +41,14 @@ enum ThunkActionKind {
     case foreignAsyncThunk
     /// Accepts it: a scoped store asks to run a thunk or an async thunk.
     case scopedRequest
+    /// Cancels the async thunk runs tagged with its ID, and passes it on: a ``CancelEffects``.
+    case cancelEffects
 
     /// The kind of `action`, for a store of `State`.
     static func of<State>(_ action: any Action, state: State.Type) -> ThunkActionKind {
         if action is Thunk<State> { return .thunk }
         if action is ScopedEffectRequest { return .scopedRequest }
+        if action is CancelEffects { return .cancelEffects }
         if action is any AsyncThunkStarting { return .foreignAsyncThunk }
         return .other
     }

@@ -31,11 +31,16 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
     { api in
         let runner = EffectRunner(tracker: api.route.tracker)
         let store = api.weakStore
+        let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
         return { next in
             { action in
                 switch kinds.kind(of: action) {
                 case .other:
+                    return next(action)
+                case .cancelEffects:
+                    let cancel = action as! CancelEffects
+                    cancellations.cancel(id: cancel.key, reason: cancel.reason)
                     return next(action)
                 case .thunk:
                     let body = (action as! Thunk<State>).body
@@ -46,12 +51,13 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
                     return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
-                            dependencies: dependencies))
+                            dependencies: dependencies, cancellations: cancellations))
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
+                        cancellations: cancellations)
                 }
             }
         }
@@ -69,11 +75,16 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
     { api in
+        let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }
         return { next in
             { action in
                 switch kinds.kind(of: action) {
                 case .other, .asyncThunk:
+                    return next(action)
+                case .cancelEffects:
+                    let cancel = action as! CancelEffects
+                    cancellations.cancel(id: cancel.key, reason: cancel.reason)
                     return next(action)
                 case .foreignAsyncThunk:
                     Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
@@ -83,7 +94,8 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
                     return action
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker)
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
+                        cancellations: cancellations)
                 }
             }
         }

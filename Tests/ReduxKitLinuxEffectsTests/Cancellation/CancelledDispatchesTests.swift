@@ -1,0 +1,140 @@
+import ReduxKitLinuxTestSupport
+import Testing
+
+@testable import ReduxKitLinux
+@testable import ReduxKitLinuxEffects
+
+/// What a cancelled effect dispatches: dropped by default (TCA's rule), for
+/// listener runs, their forks and async thunk bodies, whatever cancelled them;
+/// delivered with `cancelledDispatches: .deliver` (Redux Toolkit's). An async
+/// thunk's own cancelled `Rejected` action always arrives. Each test runs 20
+/// times, so a dispatch racing its cancellation would show.
+@Suite("Cancelled effects' dispatches", .timeLimit(.minutes(1)))
+struct CancelledDispatchesTests {
+    typealias Fixture = FavoritingFixture
+    struct Failure: Action { let text: String }
+
+    /// A shared store whose reducer logs every ``Failure`` and every async
+    /// thunk lifecycle action's type.
+    static func store(_ listeners: ListenerMiddleware<Int>, log: Recorder<String>) -> SharedStore<Int> {
+        SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if let failure = action as? Failure { log.append(failure.text) }
+                    if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
+                    return state ?? 0
+                }, 0, applyMiddleware(thunkMiddleware(), listeners.middleware())))
+    }
+
+    /// A `.latest` listener whose run reports its cancellation as a failure,
+    /// and records what its dispatch returned.
+    static func reportingListener(
+        _ requests: Fixture.Requests, returned: Recorder<Bool>, cancelledDispatches: CancelledDispatches = .drop
+    ) -> ListenerMiddleware<Int> {
+        let listeners = ListenerMiddleware<Int>()
+        listeners.addListener(
+            for: Fixture.FavoriteTapped.self, policy: .latest, cancelledDispatches: cancelledDispatches
+        ) { tap, context in
+            do {
+                try await requests.send(tap.row)
+            } catch {
+                returned.append(await context.dispatch(Failure(text: "run \(tap.row) failed")) != nil)
+            }
+        }
+        return listeners
+    }
+
+    @Test(arguments: 0..<20)
+    func aCancelledListenerRunsDispatchesAreDropped(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let (log, returned) = (Recorder<String>(), Recorder<Bool>())
+        let store = Self.store(Self.reportingListener(requests, returned: returned), log: log)
+        store.dispatch(Fixture.FavoriteTapped(row: 0))
+        store.dispatch(Fixture.FavoriteTapped(row: 1))  // `.latest`: cancels run 0
+        #expect(await eventually { returned.values.count == 1 })
+        requests.answer(1)
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(returned.values == [false])
+        #expect(log.values.isEmpty)
+    }
+
+    @Test(arguments: 0..<20)
+    func deliverLetsACancelledListenerRunDispatch(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let (log, returned) = (Recorder<String>(), Recorder<Bool>())
+        let listeners = Self.reportingListener(requests, returned: returned, cancelledDispatches: .deliver)
+        let store = Self.store(listeners, log: log)
+        store.dispatch(Fixture.FavoriteTapped(row: 0))
+        store.dispatch(Fixture.FavoriteTapped(row: 1))
+        #expect(await eventually { returned.values.count == 1 })
+        requests.answer(1)
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(returned.values == [true])
+        #expect(log.values == ["run 0 failed"])
+    }
+
+    /// A fork's dispatches are dropped once the fork is cancelled, while its
+    /// run's go on; and a thunk the cancelled run dispatches never starts.
+    @Test(arguments: 0..<20)
+    func aCancelledForkDispatchesNothingAndACancelledRunStartsNoThunk(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let log = Recorder<String>()
+        let listeners = ListenerMiddleware<Int>()
+        let thunk = AsyncThunk<Int, Void, Int>("late") { _, _ in 1 }
+        let forkWaits = AsyncGate()
+        listeners.addListener(for: Fixture.FavoriteTapped.self) { _, context in
+            let fork = context.fork {
+                forkWaits.open()
+                do { try await requests.send(0) } catch { await context.dispatch(Failure(text: "fork failed")) }
+            }
+            await forkWaits.wait()
+            fork.cancel()
+            _ = await fork.result
+            await context.dispatch(Failure(text: "run goes on"))
+            context.cancel()
+            #expect(await context.dispatch(thunk()) == nil)
+        }
+        let store = Self.store(listeners, log: log)
+        store.dispatch(Fixture.FavoriteTapped(row: 0))
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(log.values == ["run goes on"])
+    }
+
+    /// What the body of a cancelled async thunk dispatches is dropped, its
+    /// cancelled `Rejected` action is not; with `.deliver`, both arrive.
+    /// Cancelled by its handle, by ``CancelEffects``, or by `cancelInFlight`.
+    @Test(arguments: [CancelledDispatches.drop, .deliver], 0..<20)
+    func aCancelledThunksBodyDispatchesAsItsPolicySays(policy: CancelledDispatches, repetition: Int) async {
+        let requests = Fixture.Requests()
+        let (log, returned) = (Recorder<String>(), Recorder<Bool>())
+        let thunk = AsyncThunk<Int, Int, Int>(
+            "rows/favorite", cancellationID: { $0 }, cancelInFlight: true, cancelledDispatches: policy
+        ) { row, context in
+            do {
+                try await requests.send(row)
+            } catch {
+                returned.append(await context.dispatch(Failure(text: "body \(row) failed")) != nil)
+                throw error
+            }
+            return row
+        }
+        let store = Self.store(ListenerMiddleware(), log: log)
+        let byHandle = store.dispatch(thunk(0))
+        byHandle.cancel()
+        _ = await byHandle.result
+        _ = store.dispatch(thunk(1))
+        store.dispatch(CancelEffects(id: 1))
+        _ = store.dispatch(thunk(2))
+        let latest = store.dispatch(thunk(2))  // cancels the first run for 2
+        #expect(await eventually { returned.values.count == 3 })
+        requests.answer(2)
+        _ = await latest.result
+        #expect(await Fixture.effectsEnd(in: store))
+        let delivered = policy == .deliver
+        #expect(returned.values == [delivered, delivered, delivered])
+        let failures = log.values.filter { $0.hasPrefix("body") }.sorted()
+        #expect(failures == (delivered ? ["body 0 failed", "body 1 failed", "body 2 failed"] : []))
+        #expect(log.values.filter { $0.hasSuffix("/rejected") }.count == 3)  // every cancelled run's own
+        #expect(log.values.filter { $0.hasSuffix("/fulfilled") }.count == 1)
+    }
+}
