@@ -117,6 +117,35 @@ struct AsyncThunkCancellationIDTests {
         #expect(log.values == ["fulfilled 0"])
     }
 
+    /// With an `asyncCondition`, the older run is cancelled once the newer
+    /// run's condition says yes, not when it is dispatched.
+    @Test(arguments: 0..<20)
+    func anAsyncConditionRunCancelsInFlightOnceItsConditionSaysYes(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let log = Recorder<String>()
+        let store = Self.store(log: log)
+        let decided = AsyncGate()
+        let thunk = Favorite(
+            "rows/favorite",
+            asyncCondition: { row, _ in
+                if row == 1 { await decided.wait() }
+                return true
+            }, cancellationID: { _ in "rows" }, cancelInFlight: true
+        ) { row, _ in
+            try await requests.send(row)
+            return row
+        }
+        let first = store.dispatch(thunk(0))
+        let second = store.dispatch(thunk(1))
+        #expect(await eventually { store.runningEffectCount == 2 })
+        #expect(log.values.isEmpty)  // the first run goes on while the second's condition waits
+        decided.open()
+        #expect(await Self.outcome(first) == "cancelled")
+        requests.answer(1)
+        #expect(await Self.outcome(second) == "1")
+        #expect(log.values == ["cancelled 0 -", "fulfilled 1"])
+    }
+
     /// A thunk of a scoped store's state, dispatched to the scoped store, is
     /// tagged in the root store: ``CancelEffects`` dispatched to either
     /// cancels it (to the scoped store, it goes up to the root as it is).

@@ -1,4 +1,5 @@
 import ReduxKitLinuxTestSupport
+import ReduxKitLinuxTesting
 import Testing
 
 @testable import ReduxKitLinux
@@ -56,6 +57,44 @@ struct ListenerCancellationIDTests {
         requests.answer(1)
         #expect(await Fixture.effectsEnd(in: store))
         #expect(log.values == ["cancel 0", "1 ok"])  // the action reaches the reducers too
+    }
+
+    struct Rows: Equatable, Sendable {
+        var favorites: Set<Int> = []
+        var alert: String?
+    }
+    struct FavoriteFailed: Action {}
+
+    /// The port as a TCA user tests it: the exhaustive test store receives
+    /// each row's answer and nothing from the cancelled run, whose `catch`
+    /// reports a failure that is dropped.
+    @Test(arguments: 0..<20)
+    @MainActor func theTestStoreReceivesEachRowsAnswerAndNothingFromTheCancelledRun(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let listeners = ListenerMiddleware<Rows>()
+        listeners.addListener(for: Fixture.FavoriteTapped.self, policy: .latest, cancellationID: { $0.row }) {
+            tap, context in
+            do {
+                try await requests.send(tap.row)
+                await context.dispatch(Fixture.FavoriteResponse(row: tap.row, ok: true))
+            } catch {
+                await context.dispatch(FavoriteFailed())
+            }
+        }
+        let test = TestStore(
+            initialState: Rows(),
+            reducer: { (state: inout Rows, action: any Action) in
+                if let response = action as? Fixture.FavoriteResponse { state.favorites.insert(response.row) }
+                if action is FavoriteFailed { state.alert = "failed" }
+            }, middleware: [listeners.middleware()])
+        test.dispatch(Fixture.FavoriteTapped(row: 0))
+        test.dispatch(Fixture.FavoriteTapped(row: 1))
+        test.dispatch(Fixture.FavoriteTapped(row: 0))
+        requests.answer(1)
+        await test.receive(Fixture.FavoriteResponse.self) { $0.favorites.insert(1) }
+        requests.answer(0)
+        await test.receive(Fixture.FavoriteResponse.self) { $0.favorites.insert(0) }
+        await test.finish(timeout: .seconds(20))
     }
 
     /// Other policies apply per key too: `.leading` ignores a second tap of a
