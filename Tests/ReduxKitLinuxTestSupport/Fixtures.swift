@@ -35,22 +35,70 @@ package func counterReducer(_ state: Int?, _ action: any Action) -> Int {
 }
 
 /// A thread-safe list of values, for recording what subscribers, reducers and
-/// middleware saw.
+/// middleware saw; a test can wait for a number of them.
 package final class Recorder<Value: Sendable>: Sendable {
     package init() {}
 
-    private let storage = Locked<[Value]>([])
+    private struct Storage: Sendable {
+        var values: [Value] = []
+        /// Waits parked until `count` values are recorded.
+        var waiters: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
+        var nextWaiter: UInt64 = 0
+        /// Waits cancelled before they had parked their continuation.
+        var cancelled: Set<UInt64> = []
+    }
+
+    private let storage = Locked(Storage())
 
     package func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
+        let reached = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+            storage.values.append(value)
+            let reached = storage.waiters.filter { $0.value.count <= storage.values.count }
+            for key in reached.keys { storage.waiters.removeValue(forKey: key) }
+            return reached.values.map(\.continuation)
+        }
+        for continuation in reached { continuation.resume() }
     }
 
     package var values: [Value] {
-        storage.withLock { $0 }
+        storage.withLock { $0.values }
     }
 
     package var count: Int {
-        storage.withLock { $0.count }
+        storage.withLock { $0.values.count }
+    }
+
+    /// Waits until at least `count` values are recorded (at once if they
+    /// are), then returns the values. No deadline: woken by ``append(_:)``,
+    /// or by the waiting task's cancellation (a suite's time limit), which
+    /// returns the values recorded so far.
+    package func wait(forCount count: Int) async -> [Value] {
+        let id = storage.withLock { storage in
+            defer { storage.nextWaiter &+= 1 }
+            return storage.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let done = storage.withLock { storage -> Bool in
+                    if storage.values.count >= count || storage.cancelled.remove(id) != nil { return true }
+                    storage.waiters[id] = (count, continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        } onCancel: {
+            let parked = storage.withLock { storage in
+                let parked = storage.waiters.removeValue(forKey: id)
+                if parked == nil { storage.cancelled.insert(id) }
+                return parked
+            }
+            parked?.continuation.resume()
+        }
+        // A cancellation noted after the wait ended is forgotten with it.
+        return storage.withLock { storage in
+            storage.cancelled.remove(id)
+            return storage.values
+        }
     }
 }
 

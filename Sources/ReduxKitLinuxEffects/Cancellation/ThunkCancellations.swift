@@ -58,32 +58,3 @@ final class ThunkCancellations: Sendable {
         for cancel in cancels { cancel(reason) }
     }
 }
-
-/// A task that may be cancelled before it exists: cancelling first cancels
-/// it as soon as it is given.
-final class TaskSlot: Sendable {
-    private struct Status: Sendable {
-        var task: Task<Void, Never>?
-        var cancelled = false
-    }
-
-    private let status = Locked(Status())
-
-    /// Gives the task; cancels it at once if ``cancel()`` came first.
-    func fill(_ task: Task<Void, Never>) {
-        let cancelled = status.withLock { status in
-            status.task = task
-            return status.cancelled
-        }
-        if cancelled { task.cancel() }
-    }
-
-    /// Cancels the task, now or once it is given.
-    func cancel() {
-        let task = status.withLock { status in
-            status.cancelled = true
-            return status.task
-        }
-        task?.cancel()
-    }
-}

@@ -2,12 +2,6 @@
 /// effect starts is cancelled with it), and its forks (also cancelled when the
 /// effect ends).
 final class ListenerRun<State: Sendable>: Sendable {
-    private struct Status: Sendable {
-        var task: Task<Void, Never>?
-        var cancelled = false
-        var joins: [@Sendable () async -> Void] = []
-    }
-
     /// Tells this run from the listener's other runs in its store.
     let id: UInt64
     let listener: ListenerEntry<State>
@@ -18,7 +12,10 @@ final class ListenerRun<State: Sendable>: Sendable {
     let scope = EffectScope()
     /// The run's forks: cancelled with the run, and when its effect ends.
     let forks = EffectScope()
-    private let status = Locked(Status())
+    /// The run's task, once its start has returned (see ``TaskSlot``).
+    private let task = TaskSlot()
+    /// What the effect's end waits for: its forks with `autoJoin`.
+    private let joins = Locked<[@Sendable () async -> Void]>([])
 
     init(id: UInt64, listener: ListenerEntry<State>, key: EffectID?) {
         self.id = id
@@ -28,36 +25,28 @@ final class ListenerRun<State: Sendable>: Sendable {
 
     /// Whether the run was cancelled (by its policy, its context, a removal
     /// with `cancelActive`, or its store going).
-    var isCancelled: Bool { status.withLock { $0.cancelled } || scope.isCancelled }
+    var isCancelled: Bool { task.isCancelled || scope.isCancelled }
 
     /// Records the run's task; cancels it at once if the run was cancelled first.
     func started(_ task: Task<Void, Never>) {
-        let cancelled = status.withLock { status in
-            status.task = task
-            return status.cancelled
-        }
-        if cancelled { task.cancel() }
+        self.task.fill(task)
     }
 
     /// Cancels the run's task (and so what it started) and its forks, those
     /// going on and any it forks from now on (RTK aborts a fork with its run).
     func cancel() {
-        let task = status.withLock { status in
-            status.cancelled = true
-            return status.task
-        }
-        task?.cancel()
+        task.cancel()
         forks.cancelAll()
     }
 
     /// Makes the effect's end wait for `join` (a fork with `autoJoin`).
     func join(_ join: @escaping @Sendable () async -> Void) {
-        status.withLock { $0.joins.append(join) }
+        joins.withLock { $0.append(join) }
     }
 
     /// Waits for the forks to join, then cancels those still going.
     nonisolated(nonsending) func end() async {
-        for join in status.withLock({ $0.joins }) { await join() }
+        for join in joins.withLock({ $0 }) { await join() }
         forks.cancelAll()
     }
 }

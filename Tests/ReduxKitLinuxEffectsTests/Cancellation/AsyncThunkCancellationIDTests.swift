@@ -58,7 +58,7 @@ struct AsyncThunkCancellationIDTests {
         requests.answer(1)
         #expect(await Self.outcome(other) == "1")
         #expect(await Self.outcome(again) == "0")
-        #expect(await store.waitForEffects(timeout: .seconds(20)))
+        #expect(await Fixture.effectsEnd(in: store))
         #expect(log.values.first == "cancelled 0 -")
         #expect(log.values.sorted() == ["cancelled 0 -", "fulfilled 0", "fulfilled 1"])
     }
@@ -78,7 +78,7 @@ struct AsyncThunkCancellationIDTests {
         requests.answer(0)
         requests.answer(1)
         #expect(await Self.outcome(runs[2]) == "1")
-        #expect(await store.waitForEffects(timeout: .seconds(20)))
+        #expect(await Fixture.effectsEnd(in: store))
         #expect(log.values == ["cancelled 0 row gone", "cancelled 0 row gone", "fulfilled 1"])
     }
 
@@ -137,7 +137,8 @@ struct AsyncThunkCancellationIDTests {
         }
         let first = store.dispatch(thunk(0))
         let second = store.dispatch(thunk(1))
-        #expect(await eventually { store.runningEffectCount == 2 })
+        // Both runs started inside their dispatch: the second waits in its condition.
+        #expect(store.runningEffectCount == 2)
         #expect(log.values.isEmpty)  // the first run goes on while the second's condition waits
         decided.open()
         #expect(await Self.outcome(first) == "cancelled")

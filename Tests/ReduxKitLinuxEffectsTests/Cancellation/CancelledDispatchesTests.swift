@@ -51,7 +51,7 @@ struct CancelledDispatchesTests {
         let store = Self.store(Self.reportingListener(requests, returned: returned), log: log)
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(Fixture.FavoriteTapped(row: 1))  // `.latest`: cancels run 0
-        #expect(await eventually { returned.values.count == 1 })
+        #expect(await returned.wait(forCount: 1) == [false])
         requests.answer(1)
         #expect(await Fixture.effectsEnd(in: store))
         #expect(returned.values == [false])
@@ -66,7 +66,7 @@ struct CancelledDispatchesTests {
         let store = Self.store(listeners, log: log)
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(Fixture.FavoriteTapped(row: 1))
-        #expect(await eventually { returned.values.count == 1 })
+        #expect(await returned.wait(forCount: 1) == [true])
         requests.answer(1)
         #expect(await Fixture.effectsEnd(in: store))
         #expect(returned.values == [true])
@@ -75,19 +75,22 @@ struct CancelledDispatchesTests {
 
     /// A fork's dispatches are dropped once the fork is cancelled, while its
     /// run's go on; and a thunk the cancelled run dispatches never starts.
+    /// The run waits for its fork's body at a gate it leaves when cancelled:
+    /// a fork cancelled before it starts (the store going first) never runs
+    /// its body, so an uncancellable wait there would never end.
     @Test(arguments: 0..<20)
     func aCancelledForkDispatchesNothingAndACancelledRunStartsNoThunk(repetition: Int) async {
         let requests = Fixture.Requests()
         let log = Recorder<String>()
         let listeners = ListenerMiddleware<Int>()
         let thunk = AsyncThunk<Int, Void, Int>("late") { _, _ in 1 }
-        let forkWaits = AsyncGate()
+        let forkStarted = Gate()
         listeners.addListener(for: Fixture.FavoriteTapped.self) { _, context in
             let fork = context.fork {
-                forkWaits.open()
+                forkStarted.open()
                 do { try await requests.send(0) } catch { await context.dispatch(Failure(text: "fork failed")) }
             }
-            await forkWaits.wait()
+            try await forkStarted.wait()
             fork.cancel()
             _ = await fork.result
             await context.dispatch(Failure(text: "run goes on"))
@@ -126,7 +129,7 @@ struct CancelledDispatchesTests {
         store.dispatch(CancelEffects(id: 1))
         _ = store.dispatch(thunk(2))
         let latest = store.dispatch(thunk(2))  // cancels the first run for 2
-        #expect(await eventually { returned.values.count == 3 })
+        _ = await returned.wait(forCount: 3)
         requests.answer(2)
         _ = await latest.result
         #expect(await Fixture.effectsEnd(in: store))

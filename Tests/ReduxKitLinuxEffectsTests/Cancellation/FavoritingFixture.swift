@@ -66,9 +66,10 @@ enum FavoritingFixture {
         return listeners
     }
 
-    /// Waits until none of `store`'s effects runs; false if some still run
-    /// after 20 seconds (a safety net: a run that never ends fails its test).
+    /// Waits until none of `store`'s effects runs (see
+    /// `ListenerTestSupport.effectsEnd(in:)`: no deadline; false only once
+    /// the suite's time limit has cancelled the wait).
     static func effectsEnd(in store: SharedStore<Int>) async -> Bool {
-        await eventually(within: 20) { store.runningEffectCount == 0 }
+        await ListenerTestSupport.effectsEnd(in: store)
     }
 }

@@ -35,7 +35,7 @@ struct ListenerCancellationIDTests {
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(Fixture.FavoriteTapped(row: 1))
         store.dispatch(Fixture.FavoriteTapped(row: 0))  // cancels the first row-0 request only
-        #expect(await eventually { outcomes.values == ["0 cancelled"] })
+        #expect(await outcomes.wait(forCount: 1) == ["0 cancelled"])
         requests.answer(0)
         requests.answer(1)
         #expect(await Fixture.effectsEnd(in: store))
@@ -52,7 +52,7 @@ struct ListenerCancellationIDTests {
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(Fixture.FavoriteTapped(row: 1))
         store.dispatch(CancelEffects(id: 0))  // as a view leaving row 0 would
-        #expect(await eventually { outcomes.values == ["0 cancelled"] })
+        #expect(await outcomes.wait(forCount: 1) == ["0 cancelled"])
         requests.answer(0)
         requests.answer(1)
         #expect(await Fixture.effectsEnd(in: store))
@@ -139,7 +139,7 @@ struct ListenerCancellationIDTests {
         store.dispatch(CancelEffects(id: 2))  // no run is tagged 2
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(Fixture.FavoriteTapped(row: 2))  // cancels the untagged run
-        #expect(await eventually { outcomes.values == ["2 cancelled"] })
+        #expect(await outcomes.wait(forCount: 1) == ["2 cancelled"])
         requests.answer(0)
         requests.answer(2)
         #expect(await Fixture.effectsEnd(in: store))
@@ -162,8 +162,7 @@ struct ListenerCancellationIDTests {
         store.dispatch(Fixture.FavoriteTapped(row: 0))
         other.dispatch(Fixture.FavoriteTapped(row: 0))
         store.dispatch(CancelEffects(id: 0))
-        #expect(await eventually { outcomes.values.count == 2 })
-        #expect(outcomes.values.sorted() == ["0 cancelled", "second 0 cancelled"])
+        #expect(await outcomes.wait(forCount: 2).sorted() == ["0 cancelled", "second 0 cancelled"])
         requests.answer(0)
         #expect(await Fixture.effectsEnd(in: store))
         #expect(await Fixture.effectsEnd(in: other))

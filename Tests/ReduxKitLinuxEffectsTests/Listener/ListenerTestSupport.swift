@@ -18,10 +18,14 @@ enum ListenerTestSupport {
         return dependencies
     }
 
-    /// Waits until none of `store`'s effects runs; false if some still run
-    /// after 20 seconds (a run that never ends fails its test instead of hanging it).
+    /// Waits until none of `store`'s effects runs, woken by the last one's
+    /// end: no deadline, so a busy machine (the whole suite under the thread
+    /// sanitizer) only makes it slower. False if some still run, which only
+    /// happens once the suite's time limit has cancelled the wait (a run that
+    /// never ends fails its test instead of hanging it).
     static func effectsEnd<State>(in store: SharedStore<State>) async -> Bool {
-        await eventually(within: 20) { store.runningEffectCount == 0 }
+        await store.waitForEffects()
+        return store.runningEffectCount == 0
     }
 
     /// A shared counter store with `listeners` (after a thunk middleware given `dependencies`).
