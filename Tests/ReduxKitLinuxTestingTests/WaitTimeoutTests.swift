@@ -133,6 +133,9 @@ struct WaitTimeoutTests {
         let gate = Gate()
         let timeoutClock = TestClock()
         let test = TestStoreFixtures.makeTestStore(failures, gate: gate, timeoutClock: timeoutClock)
+        // The wall-clock safety net, raised: the thread sanitizer's full run can keep the task below
+        // from running for more than the default 10 s (the pool is busy), and nothing here waits on time.
+        test.limitWallClockWaits(to: .seconds(300))
         test.dispatch(Hold())
         // The effect ends only once finish is waiting for it, its timeout asleep on the timeout clock.
         let opening = Task {
