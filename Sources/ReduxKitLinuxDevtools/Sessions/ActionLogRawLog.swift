@@ -103,8 +103,20 @@ struct ActionLogRawLog {
             do {
                 header = try DevtoolsJSON.makeDecoder().decode(ActionLogSessionHeader.self, from: line.data)
             } catch {
-                throw ActionLogError(line: line.number, reason: .notALogLine(String(describing: error)))
+                // A launch's header torn by a crash: the next launch's header follows it.
+                guard Self.nextLineLooksLikeHeader(lines, after: offset) else {
+                    throw ActionLogError(line: line.number, reason: .notALogLine(String(describing: error)))
+                }
+                markTornLastEntry()
+                startIfNeeded()
+                if sessions[sessions.count - 1].torn != nil { sessions.append(Session()) }
+                sessions[sessions.count - 1].torn = line
+                continue
             }
+            // A launch's header follows the last line the launch before wrote:
+            // one that is not JSON was torn, even if no header says so (the
+            // launch that ended it may have died before its header was written).
+            if header.continues != true { markTornLastEntry() }
             if header.previousLineTorn == true, var last = sessions.last, last.torn == nil,
                 let tornLine = last.entries.popLast()
             {
@@ -117,6 +129,22 @@ struct ActionLogRawLog {
                 sessions.append(Session(header: line, decodedHeader: header))
             }
         }
+    }
+
+    /// Takes the current session's last entry as its torn line when it is not
+    /// JSON and the session has none.
+    private mutating func markTornLastEntry() {
+        guard var last = sessions.last, last.torn == nil, let entry = last.entries.last,
+            (try? JSONSerialization.jsonObject(with: entry.data)) == nil
+        else { return }
+        last.torn = last.entries.removeLast()
+        sessions[sessions.count - 1] = last
+    }
+
+    /// Whether the next line with bytes after `offset` looks like a session's header.
+    private static func nextLineLooksLikeHeader(_ lines: [Data.SubSequence], after offset: Int) -> Bool {
+        guard let next = lines[(offset + 1)...].first(where: { !$0.isEmpty }) else { return false }
+        return ActionLogSessionHeader.looksLikeHeader(Data(next))
     }
 
     /// Starts a session with no header if none has started.

@@ -114,6 +114,41 @@ struct ActionLogSessionsTests {
         #expect(log.cuts.first?.line == 5)
     }
 
+    /// A launch killed while it wrote its header leaves a torn header; the
+    /// next launch ends it and starts a whole session (CI saw one such kill
+    /// in the hundred-kill test).
+    @Test func aTornHeaderEndsTheSessionBeforeItAndTheNextLaunchReadsWhole() throws {
+        let file = ActionLogTests.temporaryFile("torn-header.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        Self.launch(file, from: [], adding: ["a"])
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"session":"0F3A","timest"#.utf8))
+        try handle.close()
+        Self.launch(file, from: [Todo(title: "a")], adding: ["b"])
+        let log = try ActionLogSessions.read(at: file)
+        #expect(log.sessions.map(\.entries) == [1, 1])
+        #expect(log.cuts.map(\.session) == [1])
+        let store = createStore(ActionLogTests.todos, [])
+        try replayActionLog(
+            at: file, registry: Self.registry, into: store, sessions: .all, options: .allowingTornLastLine)
+        #expect(Self.titles(store.state) == ["a", "b"])
+    }
+
+    /// A torn line followed by a header that does not say so (the launch that
+    /// ended the line died before writing its header) is still read as torn.
+    @Test func aTornLineBeforeAnUnmarkedHeaderIsCutAllTheSame() throws {
+        let file = ActionLogTests.temporaryFile("torn-unmarked.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        Self.launch(file, from: [], adding: ["a", "b"])
+        let whole = try Data(contentsOf: file)
+        try (whole.dropLast(3) + Data("\n".utf8)).write(to: file)
+        Self.launch(file, from: [Todo(title: "a")], adding: ["c"])
+        let log = try ActionLogSessions.read(at: file)
+        #expect(log.sessions.map(\.entries) == [1, 1])
+        #expect(log.cuts.map(\.session) == [1])
+    }
+
     @Test func linesWrittenBeforeSessionsReadAsOneSessionWithoutAHeader() throws {
         let file = ActionLogTests.temporaryFile("old.jsonl")
         defer { ActionLogTests.removeLog(file) }
