@@ -1,7 +1,7 @@
 import ReduxKitLinux
 import ReduxKitLinuxEffects
 
-/// The effects one ``TestStore/dispatch(_:assert:fileID:filePath:line:column:)``
+/// The effects one untyped `TestStore.dispatch(_:assert:fileID:filePath:line:column:)`
 /// started, to cancel or wait for (TCA's `TestStoreTask`): the listener runs
 /// and async thunk runs the action started inside its dispatch.
 ///
