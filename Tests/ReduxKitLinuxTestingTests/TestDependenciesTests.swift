@@ -55,4 +55,27 @@ struct TestDependenciesTests {
         test.skipReceivedActions()
         await test.finish()
     }
+
+    struct Ping: Action {}
+
+    /// A listener whose effect waits on no clock does not read `clock`, so a
+    /// test need not set one (TCA's ported Effects-Cancellation tests set only
+    /// their fact client); a throttle, which times its window, does read it.
+    @Test(arguments: [ListenerMiddleware<Int>.Policy.all, .latest, .leading])
+    func aListenerThatWaitsOnNoClockDoesNotReadIt(policy: ListenerMiddleware<Int>.Policy) async {
+        let unset = Recorder<String>()
+        let dependencies = Dependencies.failingWhenUnset { unset.append($0) }
+        let ran = Recorder<Int>()
+        let listeners = ListenerMiddleware<Int>(dependencies: dependencies)
+        listeners.addListener(for: Ping.self, policy: policy) { _, _ in ran.append(1) }
+        let store = SharedStore(
+            createStore({ (_: inout Int, _: any Action) in }, 0, applyMiddleware(listeners.middleware())))
+        store.dispatch(Ping())
+        _ = await ran.wait(forCount: 1)
+        #expect(unset.values.isEmpty)
+
+        listeners.addListener(for: Ping.self, policy: .throttle(.seconds(1))) { _, _ in }
+        store.dispatch(Ping())
+        #expect(unset.values == ["clock"])
+    }
 }

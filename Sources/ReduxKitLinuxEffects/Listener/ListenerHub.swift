@@ -63,7 +63,10 @@ final class ListenerHub<State: Sendable>: Sendable {
     /// listener's runs with the same cancellation ID, if it has one.
     func start(_ listener: ListenerEntry<State>, action: any Action, before: State, after: State) {
         guard let runner else { return }
-        let clock = dependencies.clock
+        // Read only by a throttle (outside the lock): a test's dependencies
+        // report a clock read the test did not set, and a listener that waits
+        // on no clock must not need one.
+        let clock: (any Clock<Duration>)? = if case .throttle = listener.policy { dependencies.clock } else { nil }
         let key = listener.cancellationID.flatMap { $0(action) }.map(EffectID.init)
         let (run, overtaken) = status.withLock { status -> (ListenerRun<State>?, [ListenerRun<State>]) in
             func running() -> [ListenerRun<State>] {
@@ -79,7 +82,7 @@ final class ListenerHub<State: Sendable>: Sendable {
                 if let isOpen = status.windows[partition], isOpen() { return (nil, []) }
                 // One window per key: let closed ones go, so many keys do not pile up.
                 if key != nil { status.windows = status.windows.filter { $0.value() } }
-                status.windows[partition] = window(on: clock, lasting: interval)
+                if let clock { status.windows[partition] = window(on: clock, lasting: interval) }
             }
             let run = ListenerRun(id: status.nextRunID, listener: listener, key: key)
             status.nextRunID &+= 1
