@@ -86,3 +86,17 @@ public func createStore<State>(
     }
     return enhancer(createStore)(optionalStateReducer, state)
 }
+
+/// An in-place reducer without the state to start from: it has no default
+/// state to fill in, so the compiler asks for one (`createStore(reducer,
+/// State())`) instead of failing to convert the reducer to a ``Reducer``.
+///
+/// - Parameter reducer: Changes the state in place; see ``InPlaceReducer``.
+/// - Returns: Nothing: it cannot be called.
+@available(
+    *, unavailable,
+    message: "an in-place reducer has no default state: pass the state to start from, createStore(reducer, State())"
+)
+public func createStore<State>(_ reducer: @escaping InPlaceReducer<State>) -> Store<State> {
+    fatalError("unavailable")
+}
