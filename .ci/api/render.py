@@ -61,7 +61,9 @@ def signature(node, module):
 
 def declarations(node, module, path=""):
     for child in node.get("children", []):
-        if child["kind"].startswith("Type") and child["kind"] != "TypeDecl" or child["kind"] in ("Import", "Accessor"):
+        # Skipped: the types a declaration's signature is made of (TypeNominal, TypeFunc…), imports, accessors.
+        is_signature_type = child["kind"].startswith("Type") and child["kind"] not in ("TypeDecl", "TypeAlias")
+        if is_signature_type or child["kind"] in ("Import", "Accessor"):
             continue
         if child.get("implicit") or child.get("isInternal"):
             continue

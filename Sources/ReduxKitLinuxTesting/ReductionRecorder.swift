@@ -1,4 +1,3 @@
-import Foundation
 import ReduxKitLinux
 
 /// Records, for a ``TestStore``, every reduction its store makes: the action
@@ -11,10 +10,7 @@ import ReduxKitLinux
 /// test's own action is the first to reach the reducer while its dispatch is the
 /// only one under way. A test waiting for a received action parks a
 /// continuation that the reduction resumes, so nothing polls.
-final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
-    // Why no race is possible: `recording` is read and written only with `lock`
-    // held, and everything in it (states, actions, continuations) is `Sendable`. (The library's
-    // own lock box is internal to it.)
+final class ReductionRecorder<State: Sendable>: Sendable {
 
     /// One reduction.
     struct Step: Sendable {
@@ -24,7 +20,7 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
         let isOwn: Bool
     }
 
-    private struct Recording {
+    private struct Recording: Sendable {
         /// The reduction of the test's own dispatch, not yet checked.
         var own: Step?
         /// Reductions the test has not asserted yet: actions dispatched by middleware or effects.
@@ -35,18 +31,14 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
         var depth = 0
         var ownDispatchPending = false
         var ownReductionSeen = false
-        /// Tests waiting for the next received reduction, oldest first.
-        var waiters: [(id: UInt64, continuation: CheckedContinuation<Step?, Never>)] = []
-        var nextWaiterID: UInt64 = 0
-        /// Waits cancelled before they had parked their continuation.
-        var cancelledWaits: Set<UInt64> = []
+        /// Tests waiting for the next received reduction (`nil` when cancelled).
+        var waiters = ParkedWaiters<Step?, Void>()
     }
 
-    private let lock = NSLock()
-    private var recording: Recording
+    private let recording: Locked<Recording>
 
     init(initialState: State) {
-        recording = Recording(lastState: initialState)
+        recording = Locked(Recording(lastState: initialState))
     }
 
     /// The outermost middleware: counts nested dispatches.
@@ -111,31 +103,11 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
     /// Takes the oldest received reduction, waiting for one if none is
     /// there; `nil` if the waiting task is cancelled first.
     func nextReceived() async -> Step? {
-        let id = withLock { recording in
-            defer { recording.nextWaiterID &+= 1 }
-            return recording.nextWaiterID
-        }
-        // A cancellation noted after the wait ended is forgotten with it.
-        defer { withLock { _ = $0.cancelledWaits.remove(id) } }
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Step?, Never>) in
-                let ready = withLock { recording -> Step?? in
-                    if recording.cancelledWaits.remove(id) != nil { return .some(nil) }
-                    if !recording.received.isEmpty { return .some(recording.received.removeFirst()) }
-                    recording.waiters.append((id, continuation))
-                    return .none
-                }
-                if case .some(let step) = ready { continuation.resume(returning: step) }
-            }
-        } onCancel: {
-            let parked = withLock { recording -> CheckedContinuation<Step?, Never>? in
-                guard let index = recording.waiters.firstIndex(where: { $0.id == id }) else {
-                    recording.cancelledWaits.insert(id)
-                    return nil
-                }
-                return recording.waiters.remove(at: index).continuation
-            }
-            parked?.resume(returning: nil)
+        await recording.park(in: \.waiters, tag: (), whenCancelled: nil) { recording -> Step?? in
+            // Spelled out: `isEmpty ? nil : removeFirst()` would be a `Step?`,
+            // so an empty queue would answer `.some(nil)`, "cancelled", at once.
+            guard !recording.received.isEmpty else { return .none }
+            return .some(recording.received.removeFirst())
         }
     }
 
@@ -157,7 +129,7 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
                 return nil
             }
             // A waiter parks only while nothing is queued, so handing over keeps the order.
-            if !recording.waiters.isEmpty { return (recording.waiters.removeFirst().continuation, step) }
+            if let waiter = recording.waiters.takeOldest() { return (waiter, step) }
             recording.received.append(step)
             return nil
         }
@@ -173,8 +145,6 @@ final class ReductionRecorder<State: Sendable>: @unchecked Sendable {
     }
 
     private func withLock<Result>(_ body: (inout Recording) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&recording)
+        recording.withLock(body)
     }
 }

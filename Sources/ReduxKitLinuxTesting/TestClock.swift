@@ -77,27 +77,15 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private struct Sleeper {
-        let deadline: Instant
-        let continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct SleeperWaiter {
-        let count: Int
-        let continuation: CheckedContinuation<Void, Never>
-    }
-
     private struct Status {
         var now: Instant
-        var nextID: UInt64 = 0
-        var sleepers: [UInt64: Sleeper] = [:]
-        /// Sleeps cancelled before they had parked their continuation.
-        var cancelledSleeps: Set<UInt64> = []
+        /// The sleeps waiting for the clock to reach their deadline: woken
+        /// with `true`, or `false` when cancelled.
+        var sleepers = ParkedWaiters<Bool, Instant>()
         var sleepCalls = 0
-        /// Tests waiting for sleepers (``waitForSleepers(_:timeout:fileID:filePath:line:column:)``).
-        var waiters: [UInt64: SleeperWaiter] = [:]
-        /// Waits cancelled before they had parked their continuation.
-        var cancelledWaits: Set<UInt64> = []
+        /// Tests waiting for as many sleepers as their tag
+        /// (``waitForSleepers(_:timeout:fileID:filePath:line:column:)``).
+        var waiters = ParkedWaiters<Void, Int>()
     }
 
     private let status: Locked<Status>
@@ -123,7 +111,7 @@ public final class TestClock: Clock, Sendable {
     public var sleeping: Int { status.withLock { $0.sleepers.count } }
 
     /// The earliest deadline of the sleeps waiting, if any.
-    public var nextDeadline: Instant? { status.withLock { $0.sleepers.values.map(\.deadline).min() } }
+    public var nextDeadline: Instant? { status.withLock { $0.sleepers.tags.min() } }
 
     /// Waits until the clock reaches `deadline`; at once if it has.
     ///
@@ -132,32 +120,17 @@ public final class TestClock: Clock, Sendable {
     ///   - tolerance: Ignored: the clock wakes sleeps exactly at their deadline.
     /// - Throws: `CancellationError` if the task is cancelled first.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-        let id = status.withLock { status in
-            defer { status.nextID &+= 1 }
-            status.sleepCalls += 1
-            return status.nextID
-        }
-        // A cancellation noted after the sleep ended is forgotten with it.
-        defer { status.withLock { _ = $0.cancelledSleeps.remove(id) } }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (outcome, waiters) = status.withLock { status -> (Result<Void, any Error>?, [SleeperWaiter]) in
-                    if status.cancelledSleeps.remove(id) != nil { return (.failure(CancellationError()), []) }
-                    if deadline <= status.now { return (.success(()), []) }
-                    status.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
-                    return (nil, Self.satisfiedWaiters(&status))
-                }
-                if let outcome { continuation.resume(with: outcome) }
-                for waiter in waiters { waiter.continuation.resume() }
-            }
-        } onCancel: {
-            let parked = status.withLock { status in
-                let parked = status.sleepers.removeValue(forKey: id)
-                if parked == nil { status.cancelledSleeps.insert(id) }
-                return parked
-            }
-            parked?.continuation.resume(throwing: CancellationError())
-        }
+        status.withLock { $0.sleepCalls += 1 }
+        let woken = await status.park(
+            in: \.sleepers, tag: deadline, whenCancelled: false,
+            readyNow: { deadline <= $0.now ? true : nil },
+            afterParking: { status in
+                // One more sleep: tests waiting for it may go on.
+                let count = status.sleepers.count
+                let satisfied = status.waiters.take { $0 <= count }
+                return satisfied.isEmpty ? nil : { for waiter in satisfied { waiter.continuation.resume() } }
+            })
+        if !woken { throw CancellationError() }
     }
 
     /// Moves the clock forward by `duration` and wakes every sleep whose
@@ -170,7 +143,7 @@ public final class TestClock: Clock, Sendable {
             status.now = status.now.advanced(by: duration)
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for sleeper in due { sleeper.resume(returning: true) }
     }
 
     /// Moves the clock forward to `instant` (if it is later than ``now``) and
@@ -182,7 +155,7 @@ public final class TestClock: Clock, Sendable {
             status.now = max(status.now, instant)
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for sleeper in due { sleeper.resume(returning: true) }
     }
 
     /// Moves the clock to the latest deadline of the sleeps waiting now, waking
@@ -190,10 +163,10 @@ public final class TestClock: Clock, Sendable {
     /// begins afterwards wait for the next move.
     public func run() {
         let due = status.withLock { status in
-            if let last = status.sleepers.values.map(\.deadline).max() { status.now = max(status.now, last) }
+            if let last = status.sleepers.tags.max() { status.now = max(status.now, last) }
             return Self.takeDue(&status)
         }
-        for sleeper in due { sleeper.continuation.resume() }
+        for sleeper in due { sleeper.resume(returning: true) }
     }
 
     /// Returns once at least `count` sleeps wait on the clock (at once if they
@@ -232,7 +205,7 @@ public final class TestClock: Clock, Sendable {
             return Task.isCancelled ? nil : first
         }
         let (sleeping, now, sleepCalls, nextDeadline) = status.withLock { status in
-            (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.values.map(\.deadline).min())
+            (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.tags.min())
         }
         guard satisfied == false, sleeping < count else { return }
         failTest(
@@ -245,45 +218,16 @@ public final class TestClock: Clock, Sendable {
     /// Returns once at least `count` sleeps wait on the clock, or when the
     /// waiting task is cancelled.
     private func parkUntilSleeping(_ count: Int) async {
-        let id = status.withLock { status in
-            defer { status.nextID &+= 1 }
-            return status.nextID
-        }
-        defer { status.withLock { _ = $0.cancelledWaits.remove(id) } }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = status.withLock { status -> Bool in
-                    if status.cancelledWaits.remove(id) != nil || status.sleepers.count >= count { return true }
-                    status.waiters[id] = SleeperWaiter(count: count, continuation: continuation)
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let parked = status.withLock { status in
-                let parked = status.waiters.removeValue(forKey: id)
-                if parked == nil { status.cancelledWaits.insert(id) }
-                return parked
-            }
-            parked?.continuation.resume()
-        }
+        await status.park(in: \.waiters, tag: count, whenCancelled: ()) { $0.sleepers.count >= count ? () : nil }
     }
 
-    /// Removes the sleeps whose deadline has come, earliest first.
-    private static func takeDue(_ status: inout Status) -> [Sleeper] {
+    /// Removes the sleeps whose deadline has come, earliest first (in the
+    /// order they began, for one deadline).
+    private static func takeDue(_ status: inout Status) -> [ParkedWaiters<Bool, Instant>.Continuation] {
         let now = status.now
-        let due = status.sleepers.filter { $0.value.deadline <= now }.sorted {
-            ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+        let due = status.sleepers.take { $0 <= now }.enumerated().sorted {
+            ($0.element.tag, $0.offset) < ($1.element.tag, $1.offset)
         }
-        for (id, _) in due { status.sleepers.removeValue(forKey: id) }
-        return due.map(\.value)
-    }
-
-    /// Removes the waiters that enough sleeps now satisfy.
-    private static func satisfiedWaiters(_ status: inout Status) -> [SleeperWaiter] {
-        let count = status.sleepers.count
-        let ready = status.waiters.filter { $0.value.count <= count }
-        for id in ready.keys { status.waiters.removeValue(forKey: id) }
-        return Array(ready.values)
+        return due.map(\.element.continuation)
     }
 }

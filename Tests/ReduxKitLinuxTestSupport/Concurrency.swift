@@ -138,12 +138,10 @@ package func eventually(within seconds: Double = 60, _ condition: @Sendable () -
 package final class Gate: Sendable {
     package init() {}
 
-    private struct Waiters {
+    private struct Waiters: Sendable {
         var isOpen = false
-        var nextID: UInt64 = 0
-        var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
-        /// Waiters cancelled before they had parked their continuation.
-        var cancelled: Set<UInt64> = []
+        /// Woken with `true` when opened, `false` when cancelled.
+        var waiting = ParkedWaiters<Bool, Void>()
     }
 
     private let waiters = Locked(Waiters())
@@ -151,36 +149,15 @@ package final class Gate: Sendable {
     package func open() {
         let waiting = waiters.withLock { waiters in
             waiters.isOpen = true
-            defer { waiters.waiting.removeAll() }
-            return waiters.waiting.values
+            return waiters.waiting.take { true }
         }
-        for continuation in waiting { continuation.resume() }
+        for waiter in waiting { waiter.continuation.resume(returning: true) }
     }
 
     /// Waits until opened; throws `CancellationError` if the task is cancelled first.
     package func wait() async throws {
-        let id = waiters.withLock { waiters in
-            defer { waiters.nextID += 1 }
-            return waiters.nextID
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let outcome: Result<Void, any Error>? = waiters.withLock { waiters in
-                    if waiters.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    if waiters.isOpen { return .success(()) }
-                    waiters.waiting[id] = continuation
-                    return nil
-                }
-                if let outcome { continuation.resume(with: outcome) }
-            }
-        } onCancel: {
-            let parked = waiters.withLock { waiters in
-                let parked = waiters.waiting.removeValue(forKey: id)
-                if parked == nil { waiters.cancelled.insert(id) }
-                return parked
-            }
-            parked?.resume(throwing: CancellationError())
-        }
+        let opened = await waiters.park(in: \.waiting, tag: (), whenCancelled: false) { $0.isOpen ? true : nil }
+        if !opened { throw CancellationError() }
     }
 }
 

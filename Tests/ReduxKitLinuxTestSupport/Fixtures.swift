@@ -41,23 +41,19 @@ package final class Recorder<Value: Sendable>: Sendable {
 
     private struct Storage: Sendable {
         var values: [Value] = []
-        /// Waits parked until `count` values are recorded.
-        var waiters: [UInt64: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
-        var nextWaiter: UInt64 = 0
-        /// Waits cancelled before they had parked their continuation.
-        var cancelled: Set<UInt64> = []
+        /// Waits parked until as many values as their tag are recorded.
+        var waiters = ParkedWaiters<Void, Int>()
     }
 
     private let storage = Locked(Storage())
 
     package func append(_ value: Value) {
-        let reached = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+        let reached = storage.withLock { storage in
             storage.values.append(value)
-            let reached = storage.waiters.filter { $0.value.count <= storage.values.count }
-            for key in reached.keys { storage.waiters.removeValue(forKey: key) }
-            return reached.values.map(\.continuation)
+            let count = storage.values.count
+            return storage.waiters.take { $0 <= count }
         }
-        for continuation in reached { continuation.resume() }
+        for waiter in reached { waiter.continuation.resume() }
     }
 
     package var values: [Value] {
@@ -73,32 +69,8 @@ package final class Recorder<Value: Sendable>: Sendable {
     /// or by the waiting task's cancellation (a suite's time limit), which
     /// returns the values recorded so far.
     package func wait(forCount count: Int) async -> [Value] {
-        let id = storage.withLock { storage in
-            defer { storage.nextWaiter &+= 1 }
-            return storage.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = storage.withLock { storage -> Bool in
-                    if storage.values.count >= count || storage.cancelled.remove(id) != nil { return true }
-                    storage.waiters[id] = (count, continuation)
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        } onCancel: {
-            let parked = storage.withLock { storage in
-                let parked = storage.waiters.removeValue(forKey: id)
-                if parked == nil { storage.cancelled.insert(id) }
-                return parked
-            }
-            parked?.continuation.resume()
-        }
-        // A cancellation noted after the wait ended is forgotten with it.
-        return storage.withLock { storage in
-            storage.cancelled.remove(id)
-            return storage.values
-        }
+        await storage.park(in: \.waiters, tag: count, whenCancelled: ()) { $0.values.count >= count ? () : nil }
+        return values
     }
 }
 

@@ -6,10 +6,8 @@
     private struct Status {
         var running = 0
         var started = 0
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var nextWaiter: UInt64 = 0
-        /// Waits cancelled before they had parked their continuation.
-        var cancelled: Set<UInt64> = []
+        /// Waits for no task to be running.
+        var waiters = ParkedWaiters<Void, Void>()
         /// What cancels each registered runner's tasks.
         var cancellers: [UInt64: @Sendable () -> Void] = [:]
         var nextCanceller: UInt64 = 0
@@ -54,41 +52,17 @@
 
     /// Notes a task ending; wakes the waiters when none is left.
     package func end() {
-        let waiters = status.withLock { status -> [CheckedContinuation<Void, Never>] in
+        let waiters = status.withLock { status in
             status.running -= 1
-            guard status.running == 0 else { return [] }
-            defer { status.waiters = [:] }
-            return Array(status.waiters.values)
+            return status.running == 0 ? status.waiters.take { true } : []
         }
-        for waiter in waiters { waiter.resume() }
+        for waiter in waiters { waiter.continuation.resume() }
     }
 
     /// Returns when no effect task is running (at once if none is), or when
     /// the waiting task is cancelled (so a test tool's timeout can give up
     /// without being held until the effects end).
     package func waitUntilIdle() async {
-        let id = status.withLock { status in
-            defer { status.nextWaiter &+= 1 }
-            return status.nextWaiter
-        }
-        // A cancellation noted after the wait ended is forgotten with it.
-        defer { status.withLock { _ = $0.cancelled.remove(id) } }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let done = status.withLock { status -> Bool in
-                    if status.running == 0 || status.cancelled.remove(id) != nil { return true }
-                    status.waiters[id] = continuation
-                    return false
-                }
-                if done { continuation.resume() }
-            }
-        } onCancel: {
-            let parked = status.withLock { status in
-                let parked = status.waiters.removeValue(forKey: id)
-                if parked == nil { status.cancelled.insert(id) }
-                return parked
-            }
-            parked?.resume()
-        }
+        await status.park(in: \.waiters, tag: (), whenCancelled: ()) { $0.running == 0 ? () : nil }
     }
 }
