@@ -98,7 +98,7 @@ enum PersistenceFileLock {
     }
 
     /// A lock file: its device and inode.
-    private struct LockedFile: Hashable {
+    private struct LockedFile: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
 
@@ -110,29 +110,11 @@ enum PersistenceFileLock {
 
     /// The descriptor holding a lock, and the descriptors of the same file
     /// opened while it was held, closed with it.
-    private struct Holder {
+    private struct Holder: Sendable {
         let descriptor: Int32
         var parked: [Int32] = []
     }
 
-    /// The lock files this process holds.
-    private static let held = HeldLocks()
-
-    /// The table, behind a pthread mutex.
-    ///
-    /// `@unchecked Sendable`: its only stored state, `table`, is read and
-    /// written in `withLock` alone, with `mutex` held; it holds no user
-    /// closures or user state (descriptors and file identities only).
-    private final class HeldLocks: @unchecked Sendable {
-        private var table: [LockedFile: Holder] = [:]
-        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-        init() { pthread_mutex_init(mutex, nil) }
-
-        func withLock<Result>(_ body: (inout [LockedFile: Holder]) -> Result) -> Result {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body(&table)
-        }
-    }
+    /// The lock files this process holds (behind the package's pthread lock).
+    private static let held = Locked<[LockedFile: Holder]>([:])
 }
