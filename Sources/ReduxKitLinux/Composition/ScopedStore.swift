@@ -96,22 +96,25 @@ extension Store {
 /// parent store, and disposes its subscriptions when it is freed.
 package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     package let parent: Store<Parent>
-    private let derive: (Parent) -> Child
-    private let isRepeat: ((Child, Child) -> Bool)?
-    private let embed: (any Action) -> any Action
+    /// Derives the child's state from the parent's.
+    package let derive: (Parent) -> Child
+    /// Whether a derived state repeats the last one (`nil`: every state is new).
+    package let isRepeat: ((Child, Child) -> Bool)?
+    /// Embeds a child action in the parent's (any other action passes as it is).
+    package let embed: (any Action) -> any Action
     /// The parent subscriptions made through this scoped store, to dispose when
     /// it goes, by a number of their own (a handle's address could be reused
     /// once the handle is freed).
     private var subscriptions: [UInt64: any ReduxDisposable] = [:]
     private var nextSubscription: UInt64 = 0
-    /// What its async thunks run with, while any runs (it keeps itself alive
-    /// until its runs end): the effects product's `ScopedEffects`.
-    package weak var effects: AnyObject?
-    /// The lock of the shared store holding this scoped store, if any: its
-    /// async thunks get back into it under that lock.
-    package private(set) var sharedLock: StoreLock?
+    /// The one slot a product attaches what it keeps for this scoped store
+    /// to, weakly (what it attaches keeps itself alive as long as it needs).
+    package weak var attachment: AnyObject?
+    /// The lock of the shared store holding this scoped store, if any: work
+    /// it started gets back into it under that lock.
+    package var sharedLock: StoreLock?
 
-    init(
+    package init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
         embed: @escaping (any Action) -> any Action
     ) {
@@ -128,7 +131,7 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     }
 
     package func dispatch(_ action: any Action) -> any Action {
-        if let effect = action as? any ScopedEffect, let result = effect.run(in: self) { return result }
+        if let handled = action as? any ScopeHandledAction, let result = handled.run(in: self) { return result }
         return parent.backend.serialize { parent.dispatch(embed(action)) }
     }
 
@@ -169,27 +172,21 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
         Misuse.fail(Misuse.replaceReducerOnScopedStore)
     }
 
-    /// Sends this scoped store's own async thunks back under the lock of
-    /// `shared`, the shared store holding it. (The parent's effects dispatch
-    /// into the parent, not through a shared store of this child's state.)
-    package func effectTrackers() -> [EffectTracker] { [] }
+    /// A scoped store has no routes of its own: what its work attaches lives
+    /// in the root's chain.
+    package func routeAttachments() -> [AnyObject & Sendable] { [] }
 
-    package func routeEffects(through shared: AnyObject & Sendable) {
+    /// Records the lock of `shared`, the shared store holding this scoped
+    /// store, so work it starts gets back in under that lock. (The parent's
+    /// routes lead into the parent, not through a shared store of this
+    /// child's state.)
+    package func routeThrough(shared: AnyObject & Sendable) {
         sharedLock = (shared as? any LockSharing)?.lock
     }
 
-    /// Settles the root store's routes: a scoped store's effects run in the root's chain.
-    package func settleEffects(on actor: any Actor) {
-        parent.settleEffects(on: actor)
-    }
-
-    /// A scoped store of its own with this one's parent, closures and shared
-    /// lock, and none of its subscriptions: what async thunks still running
-    /// when this scoped store is freed keep alive instead of it.
-    package func twin() -> ScopedStoreBackend<Parent, Child> {
-        let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
-        twin.sharedLock = sharedLock
-        return twin
+    /// Settles the root store's routes: a scoped store's work runs in the root's chain.
+    package func settleRoutes(on actor: any Actor) {
+        parent.settleRoutes(on: actor)
     }
 }
 

@@ -3,6 +3,9 @@
 ///
 /// Breaking one of these rules is a programming error, as in Redux; the library
 /// stops the process at once rather than deadlock or corrupt a store's state.
+/// These are the core's rules; each product keeps its own in one place of its
+/// own (`EffectsMisuse`, `DevtoolsMisuse`), and stops the process through
+/// ``fail(_:)`` so every message starts the same way.
 @usableFromInline package enum Misuse {
     /// A reducer called `dispatch` on its own store.
     @usableFromInline static let dispatchFromReducer = "Reducers may not dispatch actions."
@@ -39,59 +42,17 @@
     static let replaceReducerOnScopedStore =
         "A scoped store has no reducer of its own; replace the reducer of the store it was scoped from."
 
-    /// An async thunk was dispatched to a store without the thunk middleware.
-    package static let asyncThunkWithoutMiddleware =
-        "An AsyncThunk needs the thunk middleware: "
-        + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
-    /// An async thunk typed for another state reached a store's thunk middleware.
-    package static func asyncThunkOfAnotherState(_ type: String) -> String {
-        "The async thunk '\(type)' is typed for another state than this store's, so its body would never run. "
-            + "Dispatch it to a store of its state, or to a scoped store of that state: "
-            + "store.view(value: …, action: …).dispatch(…)."
-    }
     /// Something subscribed to, or replaced the reducer of, the store behind a
     /// hand-made MiddlewareApi (unreachable through the public API).
     package static let handMadeApiHasNoStore =
         "A MiddlewareApi made by hand has no reducer or subscribers of its own: only dispatch and getState."
 
-    /// An async effect was started in a store that has no way back for its results.
-    package static let asyncEffectWithoutWayBack =
+    /// Work that outlives a dispatch (an async effect, a ``WeakStore`` call)
+    /// was started in a store that has no way back for its results.
+    package static let noWayBackIntoStore =
         "This store has no way back for async effects: no code isolated to an actor has dispatched to it, "
         + "and no SharedStore holds it. Keep the store on an actor and dispatch from there (an actor's "
         + "method, a @MainActor function), or hand it to a SharedStore: SharedStore(createStore(…))."
-
-    /// A TimeTravel's enhancer was applied to a second store.
-    package static let timeTravelRecordsOneStore =
-        "A TimeTravel records one store; make one TimeTravel for each store."
-    /// A TimeTravel's enhancer was applied on top of a store that is not a store's own core.
-    package static let timeTravelNeedsARootStore =
-        "TimeTravel needs a store created by createStore (not a scoped store)."
-
-    /// Two action types were registered under one name.
-    package static let actionRegistryNameTaken =
-        "Another action type is already registered under this name; give one of them a name of its own"
-    /// An ActionLog's enhancer was applied to a second store.
-    package static let actionLogRecordsOneStore =
-        "An ActionLog records one store; make one ActionLog for each store and file."
-    /// An ActionLog's enhancer was applied on top of a store that is not a store's own core.
-    package static let actionLogNeedsARootStore =
-        "ActionLog needs a store created by createStore (not a scoped store)."
-    /// An action log was replayed into a store that is not a store's own core.
-    package static let replayNeedsARootStore =
-        "replayActionLog feeds a log to a store's reducer: replay into a store created by createStore "
-        + "(not a scoped store)."
-
-    /// An ActionLogRotation was made with a size below one byte.
-    package static let actionLogRotationSize = "ActionLogRotation(maxBytes:keep:) needs maxBytes of at least 1."
-    /// An ActionLogRotation was made to keep a negative number of files.
-    package static let actionLogRotationKeep = "ActionLogRotation(maxBytes:keep:) needs keep of at least 0."
-    /// A CrashRecovery's enhancer was applied to a second store.
-    package static let crashRecoveryKeepsOneStore =
-        "A CrashRecovery recovers one store; make one (with its Persistence and ActionLog) for each store."
-
-    /// A Persistence's enhancer was applied to a second store.
-    package static let persistenceKeepsOneStore =
-        "A Persistence keeps one store's state; make one Persistence for each store and file."
 
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline package static func fail(_ message: String) -> Never {

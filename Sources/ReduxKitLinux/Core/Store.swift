@@ -108,16 +108,17 @@ public final class Store<State> {
     @inlinable
     @discardableResult
     public func dispatch<A: Action>(_ action: A, isolation: isolated (any Actor)? = #isolation) -> any Action {
-        if let isolation { settleEffects(on: isolation) }
+        if let isolation { settleRoutes(on: isolation) }
         return dispatch(action as any Action)
     }
 
-    /// Settles the store's effects on `actor`, the isolation of code that is
-    /// dispatching to it (the first time, and after middleware was added).
+    /// Settles the store's routes (``StoreRoute``) on `actor`, the isolation
+    /// of code that is dispatching to it (the first time, and after middleware
+    /// was added).
     @inlinable
-    package func settleEffects(on actor: any Actor) {
-        guard let core else { return backend.settleEffects(on: actor) }
-        if core.effectsAwaitActor { core.settleEffects(on: actor) }
+    package func settleRoutes(on actor: any Actor) {
+        guard let core else { return backend.settleRoutes(on: actor) }
+        if core.routesAwaitActor { core.settleRoutes(on: actor) }
     }
 
     /// Returns the current state.

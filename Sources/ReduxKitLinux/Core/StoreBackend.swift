@@ -29,14 +29,15 @@
     /// ``ReplaceReducerAction``.
     func replaceReducer(_ reducer: @escaping InPlaceReducer<State>)
 
-    /// The routes its effects take back into it, at the root store's core.
-    func routeEffects(through shared: AnyObject & Sendable)
+    /// Sends the routes back into it (``StoreRoute``) through `shared`, the
+    /// ``SharedStore`` that took the store over.
+    func routeThrough(shared: AnyObject & Sendable)
 
-    /// Settles the routes its effects take back on `actor`, the isolation of
-    /// code that just dispatched to it (see ``Store/dispatch(_:isolation:)-(A,_)``).
-    func settleEffects(on actor: any Actor)
+    /// Settles the routes back into it on `actor`, the isolation of code that
+    /// just dispatched to it (see ``Store/dispatch(_:isolation:)-(A,_)``).
+    func settleRoutes(on actor: any Actor)
 
-    /// The trackers of the effects this store's middleware runs (empty for a
-    /// scoped store: its effects run in the root's).
-    func effectTrackers() -> [EffectTracker]
+    /// What products attached to the routes back into it (empty for a scoped
+    /// store: its work runs in the root's chain).
+    func routeAttachments() -> [AnyObject & Sendable]
 }

@@ -48,14 +48,15 @@
     /// enhancers (nested dispatches and effect results included); `nil` for
     /// almost every store, so the hot path pays one check.
     @usableFromInline @exclusivity(unchecked) var observer: StoreObserver<State>?
-    /// The ways back into this store that its middleware's effects use, so a
-    /// ``SharedStore`` taking the store over can route them through its lock.
-    @exclusivity(unchecked) var effectRoutes: [WeakEffectRoute] = [] {
-        didSet { effectsAwaitActor = true }
+    /// The ways back into this store that its middleware chains use
+    /// (``StoreRoute``), so a ``SharedStore`` taking the store over can route
+    /// them through its lock.
+    @exclusivity(unchecked) var routes: [WeakStoreRoute] = [] {
+        didSet { routesAwaitActor = true }
     }
-    /// Whether a route in `effectRoutes` may not know its actor yet: a dispatch
+    /// Whether a route in `routes` may not know its actor yet: a dispatch
     /// from an actor then settles them on it (one check a dispatch otherwise).
-    @usableFromInline @exclusivity(unchecked) var effectsAwaitActor = false
+    @usableFromInline @exclusivity(unchecked) var routesAwaitActor = false
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
@@ -208,21 +209,21 @@
         if subscribers.count > 0 { notifySubscribers() }
     }
 
-    @usableFromInline package func routeEffects(through shared: AnyObject & Sendable) {
-        for route in effectRoutes {
+    @usableFromInline package func routeThrough(shared: AnyObject & Sendable) {
+        for route in routes {
             route.route?.routeThrough(shared: shared)
         }
     }
 
-    @usableFromInline package func settleEffects(on actor: any Actor) {
-        effectsAwaitActor = false
-        for route in effectRoutes {
+    @usableFromInline package func settleRoutes(on actor: any Actor) {
+        routesAwaitActor = false
+        for route in routes {
             route.route?.settle(on: actor)
         }
     }
 
-    @usableFromInline package func effectTrackers() -> [EffectTracker] {
-        effectRoutes.compactMap { $0.route?.tracker }
+    @usableFromInline package func routeAttachments() -> [AnyObject & Sendable] {
+        routes.compactMap { $0.route?.currentAttachment }
     }
 
     @usableFromInline package func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {

@@ -30,10 +30,10 @@ final class HandMadeApiBackend<State>: StoreBackend {
         Misuse.fail(Misuse.handMadeApiHasNoStore)
     }
 
-    func routeEffects(through shared: AnyObject & Sendable) {}
+    func routeThrough(shared: AnyObject & Sendable) {}
 
     // Its route is settled where the api was made (see `MiddlewareApi.init(dispatch:getState:isolation:)`).
-    func settleEffects(on actor: any Actor) {}
+    func settleRoutes(on actor: any Actor) {}
 
-    func effectTrackers() -> [EffectTracker] { [] }
+    func routeAttachments() -> [AnyObject & Sendable] { [] }
 }

@@ -9,9 +9,9 @@ public struct MiddlewareApi<State> {
     public let dispatch: DispatchFunction
     /// Returns the store's current state.
     public let getState: () -> State
-    /// The way effects take back into the store `applyMiddleware` made this
-    /// for (for an api made by hand, into its own closures).
-    package let route: EffectRoute<State>
+    /// The way back into the store `applyMiddleware` made this for, for work
+    /// that outlives a dispatch (for an api made by hand, into its own closures).
+    package let route: StoreRoute<State>
     /// What keeps the store behind a hand-made api alive (its route holds it weakly).
     private let handMadeStore: Store<State>?
     /// The root core of the store `applyMiddleware` made this for (`nil` for an
@@ -43,7 +43,7 @@ public struct MiddlewareApi<State> {
         let store = Store(backend: HandMadeApiBackend(dispatch: dispatch, getState: getState))
         let link = MiddlewareLink<State>()
         link.connect(to: store)
-        self.route = EffectRoute(link: link)
+        self.route = StoreRoute(link: link)
         route.settle(on: isolation)
         self.handMadeStore = store
         self.core = nil
@@ -52,8 +52,8 @@ public struct MiddlewareApi<State> {
     /// The api `applyMiddleware` gives the chain it builds on `store`, with the
     /// route its effects take back (known to the store, for a ``SharedStore``).
     @usableFromInline init(link: MiddlewareLink<State>, store: Store<State>, getState: @escaping () -> State) {
-        let route = EffectRoute(link: link)
-        store.core?.effectRoutes.append(WeakEffectRoute(route))
+        let route = StoreRoute(link: link)
+        store.core?.routes.append(WeakStoreRoute(route))
         self.dispatch = { action in link.dispatch(action) }
         self.getState = getState
         self.route = route

@@ -14,9 +14,9 @@
 /// process with a message naming the fixes, rather than drop what the effect
 /// dispatches.
 public final class WeakStore<State: Sendable>: Sendable {
-    package let route: EffectRoute<State>
+    package let route: StoreRoute<State>
 
-    package init(_ route: EffectRoute<State>) {
+    package init(_ route: StoreRoute<State>) {
         self.route = route
     }
 

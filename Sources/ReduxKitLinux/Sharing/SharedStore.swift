@@ -69,7 +69,7 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         self.lock = StoreLock()
         self.store = store
         self.owner = StoreOwner(store)
-        store.backend.routeEffects(through: self)
+        store.backend.routeThrough(shared: self)
     }
 
     /// Builds a store and takes it over: for building one in an actor-isolated
@@ -91,8 +91,8 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
         self.lock = lock
         self.store = store
         self.owner = StoreOwner(store)
-        // The scoped store's own async thunks come back through this view.
-        store.backend.routeEffects(through: self)
+        // What the scoped store itself starts comes back through this view.
+        store.backend.routeThrough(shared: self)
     }
 
     deinit {

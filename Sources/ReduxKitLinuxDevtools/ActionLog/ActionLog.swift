@@ -150,7 +150,7 @@ public final class ActionLog<State>: Sendable {
         { next in
             { reducer, state in
                 let store = next(reducer, state)
-                guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
+                guard let core = store.core else { Misuse.fail(DevtoolsMisuse.actionLogNeedsARootStore) }
                 self.attach(to: core)
                 return store
             }
@@ -210,7 +210,7 @@ public final class ActionLog<State>: Sendable {
             defer { state.attached = true }
             return state.attached
         }
-        if alreadyAttached { Misuse.fail(Misuse.actionLogRecordsOneStore) }
+        if alreadyAttached { Misuse.fail(DevtoolsMisuse.actionLogRecordsOneStore) }
         let made = ActionLogRecorder(settings: settings, startingState: startingState, recovered: recovered)
         recorder.withLock { $0.recorder = made }
         return made

@@ -139,7 +139,7 @@ public func replayActionLog<State>(
     sessions: ActionLogSessionSelection,
     options: ActionLogReplayOptions = []
 ) throws -> ActionLogReplay {
-    guard let core = store.core else { Misuse.fail(Misuse.replayNeedsARootStore) }
+    guard let core = store.core else { Misuse.fail(DevtoolsMisuse.replayNeedsARootStore) }
     let log = try ActionLogReader<State>(
         log: try ActionLogRawLog.read(at: url), sessions: sessions, registry: registry, options: options)
     for step in log.steps {

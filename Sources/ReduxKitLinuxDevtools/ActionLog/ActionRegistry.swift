@@ -72,7 +72,7 @@ public struct ActionRegistry: Sendable {
     public mutating func register<A: Action & Codable>(_ type: A.Type, name: String? = nil) {
         let name = name ?? String(describing: type)
         if let taken = codecByName[name], codecByType[ObjectIdentifier(type)] != taken {
-            Misuse.fail(Misuse.actionRegistryNameTaken + " (\(name))")
+            Misuse.fail(DevtoolsMisuse.actionRegistryNameTaken + " (\(name))")
         }
         add(
             Codec(

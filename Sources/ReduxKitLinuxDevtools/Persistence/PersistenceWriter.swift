@@ -69,7 +69,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     ) -> (State?, PersistenceLogMarker?, Bool) {
         let (outcome, saving, errors) = status.withLock {
             status -> (PersistenceRestore<State>.Outcome?, Bool, [PersistenceError]) in
-            if status.attached { Misuse.fail(Misuse.persistenceKeepsOneStore) }
+            if status.attached { Misuse.fail(DevtoolsMisuse.persistenceKeepsOneStore) }
             status.attached = true
             let target: PersistenceTarget
             do throws(PersistenceTarget.Failure) {

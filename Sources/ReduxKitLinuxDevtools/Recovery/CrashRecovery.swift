@@ -65,10 +65,10 @@ public final class CrashRecovery<State: Codable & Sendable>: Sendable {
                     defer { outcome.attached = true }
                     return outcome.attached
                 }
-                if alreadyAttached { Misuse.fail(Misuse.crashRecoveryKeepsOneStore) }
+                if alreadyAttached { Misuse.fail(DevtoolsMisuse.crashRecoveryKeepsOneStore) }
                 let (recovered, report) = self.recover(reducer: reducer)
                 let store = next(reducer, recovered ?? state)
-                guard let core = store.core else { Misuse.fail(Misuse.actionLogNeedsARootStore) }
+                guard let core = store.core else { Misuse.fail(DevtoolsMisuse.actionLogNeedsARootStore) }
                 self.attach(
                     to: core, note: ActionLogRecoveryNote(report),
                     saving: report.start != .savedState || report.replayed > 0)

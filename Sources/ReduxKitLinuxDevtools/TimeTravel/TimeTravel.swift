@@ -145,8 +145,8 @@ public final class TimeTravel<State> {
     }
 
     private func attach(to store: Store<State>) {
-        guard let core = store.core else { Misuse.fail(Misuse.timeTravelNeedsARootStore) }
-        if attached { Misuse.fail(Misuse.timeTravelRecordsOneStore) }
+        guard let core = store.core else { Misuse.fail(DevtoolsMisuse.timeTravelNeedsARootStore) }
+        if attached { Misuse.fail(DevtoolsMisuse.timeTravelRecordsOneStore) }
         attached = true
         self.core = core
         let initial = Entry(actionType: "@@INIT", state: store.getState())

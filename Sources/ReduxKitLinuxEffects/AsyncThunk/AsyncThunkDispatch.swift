@@ -23,7 +23,7 @@ extension Store where State: Sendable {
         _ action: AsyncThunkAction<State, Argument, Value>,
         isolation: isolated (any Actor)? = #isolation
     ) -> AsyncThunkHandle<Value> {
-        if let isolation { settleEffects(on: isolation) }
+        if let isolation { settleRoutes(on: isolation) }
         return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
     }
 

@@ -20,7 +20,7 @@ package struct AsyncThunkStarted: Action {
     /// - Returns: The typed handle.
     package static func handle<Value: Sendable>(in returned: any Action, as _: Value.Type) -> AsyncThunkHandle<Value> {
         guard let handle = (returned as? AsyncThunkStarted)?.handle as? AsyncThunkHandle<Value> else {
-            Misuse.fail(Misuse.asyncThunkWithoutMiddleware)
+            Misuse.fail(EffectsMisuse.asyncThunkWithoutMiddleware)
         }
         return handle
     }

@@ -84,7 +84,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// - Returns: The middleware.
     public func middleware() -> Middleware<State> {
         { api in
-            let runner = EffectRunner(tracker: api.route.tracker)
+            let runner = EffectRunner(tracker: api.route.effectTracker)
             let hub = ListenerHub(
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
                 onError: self.onError)
@@ -119,7 +119,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                         case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
                         }
                         if !checked, !hub.store.route.hasWayBack {
-                            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+                            Misuse.fail(Misuse.noWayBackIntoStore)
                         }
                         checked = true
                         hub.start(listener, action: action, before: before, after: stateAfter())

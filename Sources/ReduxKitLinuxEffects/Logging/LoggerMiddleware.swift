@@ -84,7 +84,7 @@ extension Action {
     /// Whether this action starts a thunk or an async thunk (also on its way up
     /// from a scoped store) rather than changing the state itself.
     fileprivate var startsAnEffect: Bool {
-        self is any ScopedEffect || self is ScopedEffectRequest
+        self is any ScopeHandledAction || self is ScopedEffectRequest
     }
 }
 

@@ -8,7 +8,7 @@
 /// alive until its last run has ended, so the run's actions always arrive.
 /// Cancel a run through its handle.
 ///
-/// The way back is an ``EffectRoute`` like a root store's. On an actor, it is
+/// The way back is an ``StoreRoute`` like a root store's. On an actor, it is
 /// settled on the actor the root's route was settled on: the twin,
 /// made from the scoped store in its domain, is in the root store's region, so
 /// on that actor, and the argument ``ActorBoundLink`` gives holds for it. In a
@@ -17,7 +17,7 @@
 final class ScopedEffects<Parent, Child> {
     /// Runs the async thunks, counted (and cancellable) with the root chain's effects.
     private var runner: EffectRunner?
-    let route: EffectRoute<Child>
+    let route: StoreRoute<Child>
     /// The twin scoped store that `route` reaches.
     private let entry: Store<Child>
     /// A shared store over `entry`, under the root's lock, once one is needed.
@@ -32,7 +32,7 @@ final class ScopedEffects<Parent, Child> {
         let link = MiddlewareLink<Child>()
         link.connect(to: entry)
         // Holding the actor: this object keeps itself alive only until its runs end.
-        route = EffectRoute(link: link, holdsActor: true)
+        route = StoreRoute(link: link, holdsActor: true)
     }
 
     /// Starts `action`'s run; `dispatch` dispatches its pending action and
@@ -55,7 +55,7 @@ final class ScopedEffects<Parent, Child> {
             sharedEntry = shared
             route.routeThrough(shared: shared)
         }
-        guard route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
+        guard route.hasWayBack else { Misuse.fail(Misuse.noWayBackIntoStore) }
         let handle = action.startRun(
             in: AsyncThunkEnvironment(
                 dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
@@ -79,23 +79,33 @@ final class ScopedEffects<Parent, Child> {
 
 /// Tells the scoped store a run's effects go through that the run has ended
 /// (its result is already dispatched); it goes no further.
-struct ScopedRunEnded: ScopedEffect {
+struct ScopedRunEnded: ScopeHandledAction {
     func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
-        (scope.effects as? ScopedEffects<Parent, Child>)?.runEnded()
+        (scope.attachment as? ScopedEffects<Parent, Child>)?.runEnded()
         return self
     }
 }
 
 extension ScopedStoreBackend {
-    /// What this scoped store's async thunks run with: the one in use, or a
-    /// new one over its ``ScopedStoreBackend/twin()``, so that runs still
-    /// going when this scoped store is freed keep only that.
+    /// What this scoped store's async thunks run with: the one in use (its
+    /// ``ScopedStoreBackend/attachment``), or a new one over a twin of it, so
+    /// that runs still going when this scoped store is freed keep only that.
     func effectsInUse() -> ScopedEffects<Parent, Child> {
-        if let effects = effects as? ScopedEffects<Parent, Child> { return effects }
+        if let effects = attachment as? ScopedEffects<Parent, Child> { return effects }
         let twin = self.twin()
         let effects = ScopedEffects(scope: twin)
-        twin.effects = effects
-        self.effects = effects
+        twin.attachment = effects
+        attachment = effects
         return effects
+    }
+
+    /// A scoped store of its own with this one's parent, closures and shared
+    /// lock, and none of its subscriptions: what async thunks still running
+    /// when this scoped store is freed keep alive instead of it. Made here, in
+    /// this scoped store's domain, so it is in the root store's region.
+    func twin() -> ScopedStoreBackend<Parent, Child> {
+        let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
+        twin.sharedLock = sharedLock
+        return twin
     }
 }

@@ -10,16 +10,16 @@
 // the root's thunk middleware answers with a ``ScopedEffectAccepted`` (the
 // actor its route was settled on, `Sendable` too); and the scoped store, still inside
 // the same dispatch, in its own domain, runs the effect with its own closures.
-// (`ScopedEffect` is the core's hook for it.)
+// (`ScopeHandledAction` is the core's hook for it.)
 
-extension Thunk: ScopedEffect {
+extension Thunk: ScopeHandledAction {
     package func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
         guard let thunk = self as? Thunk<Child> else { return nil }
         return scope.run(thunk)
     }
 }
 
-extension AsyncThunkAction: ScopedEffect {
+extension AsyncThunkAction: ScopeHandledAction {
     package func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
         guard let scope = scope as? ScopedStoreBackend<Parent, State> else { return nil }
         return scope.start(self)
@@ -87,7 +87,7 @@ extension ScopedStoreBackend {
     }
 }
 
-extension CancelEffects: ScopedEffect {
+extension CancelEffects: ScopeHandledAction {
     /// Goes up to the parent as it is, not embedded in a parent action, so the
     /// root store's effect middleware cancel the runs tagged with its ID.
     package func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {

@@ -43,7 +43,7 @@ extension Store {
     /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
     @discardableResult
     public func dispatch(_ thunk: Thunk<State>, isolation: isolated (any Actor)? = #isolation) -> any Action {
-        if let isolation { settleEffects(on: isolation) }
+        if let isolation { settleRoutes(on: isolation) }
         return dispatch(thunk as any Action)
     }
 }

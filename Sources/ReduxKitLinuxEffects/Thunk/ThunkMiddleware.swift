@@ -29,7 +29,7 @@
 /// - Returns: The middleware, for `applyMiddleware`.
 public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
     { api in
-        let runner = EffectRunner(tracker: api.route.tracker)
+        let runner = EffectRunner(tracker: api.route.effectTracker)
         let store = api.weakStore
         let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
@@ -47,16 +47,16 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
                     EffectOrigin.$current.withValue(.thunk) { body(api.dispatch, api.getState) }
                     return action
                 case .asyncThunk:
-                    guard store.route.hasWayBack else { Misuse.fail(Misuse.asyncEffectWithoutWayBack) }
+                    guard store.route.hasWayBack else { Misuse.fail(Misuse.noWayBackIntoStore) }
                     return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
                             dependencies: dependencies, cancellations: cancellations))
                 case .foreignAsyncThunk:
-                    Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
+                    Misuse.fail(EffectsMisuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.effectTracker,
                         cancellations: cancellations)
                 }
             }
@@ -87,14 +87,14 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
                     cancellations.cancel(id: cancel.key, reason: cancel.reason)
                     return next(action)
                 case .foreignAsyncThunk:
-                    Misuse.fail(Misuse.asyncThunkOfAnotherState(action.type))
+                    Misuse.fail(EffectsMisuse.asyncThunkOfAnotherState(action.type))
                 case .thunk:
                     let body = (action as! Thunk<State>).body
                     EffectOrigin.$current.withValue(.thunk) { body(api.dispatch, api.getState) }
                     return action
                 case .scopedRequest:
                     return ScopedEffectAccepted(
-                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.tracker,
+                        actor: api.route.actor, dependencies: dependencies, tracker: api.route.effectTracker,
                         cancellations: cancellations)
                 }
             }

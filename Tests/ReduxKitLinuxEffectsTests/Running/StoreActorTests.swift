@@ -127,7 +127,7 @@ struct StoreActorTests {
             store.dispatch(Go())
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
+        #expect(output.contains("ReduxKitLinux: \(Misuse.noWayBackIntoStore)"))
     }
 
     @Test func anAsyncThunkOfAnotherStateStopsWithAMessage() async {
@@ -138,7 +138,7 @@ struct StoreActorTests {
             store.dispatch(other() as any Action)
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncThunkOfAnotherState("other/load"))"))
+        #expect(output.contains("ReduxKitLinux: \(EffectsMisuse.asyncThunkOfAnotherState("other/load"))"))
     }
 
     @Test func anAsyncThunkOfAnotherStateStopsOnAStoreWithoutAsyncThunksToo() async {

@@ -86,6 +86,6 @@ struct WeakStoreTests {
             _ = thunkMiddleware()(api)({ $0 })(Self.double(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
+        #expect(output.contains("ReduxKitLinux: \(Misuse.noWayBackIntoStore)"))
     }
 }

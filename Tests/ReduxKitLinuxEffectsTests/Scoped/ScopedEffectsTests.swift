@@ -226,7 +226,7 @@ struct ScopedEffectsTests {
             Self.child(of: root).dispatch(Self.addLater(after: Gate())(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncThunkWithoutMiddleware)"))
+        #expect(output.contains("ReduxKitLinux: \(EffectsMisuse.asyncThunkWithoutMiddleware)"))
     }
 
     @Test func anAsyncThunkToAScopedStoreOnNoActorNamesTheWaysBack() async {
@@ -236,6 +236,6 @@ struct ScopedEffectsTests {
             Self.child(of: root).dispatch(Self.addLater(after: Gate())(1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.asyncEffectWithoutWayBack)"))
+        #expect(output.contains("ReduxKitLinux: \(Misuse.noWayBackIntoStore)"))
     }
 }

@@ -1,16 +1,20 @@
-/// The way an effect's task gets back into its store: under the lock of the
+/// The way back into a store's domain for work that outlives the dispatch that
+/// started it (a task a middleware starts): under the lock of the
 /// ``SharedStore`` that took the store over, or on the actor the store lives on.
 ///
 /// One route serves one `applyMiddleware` chain. It learns the store's actor
-/// where effects are dispatched: the first dispatch to the store from code
+/// where the store is dispatched to: the first dispatch to the store from code
 /// isolated to an actor (``Store/dispatch(_:isolation:)-(A,_)`` and the typed
 /// dispatches take the caller's `#isolation`) settles it there, wherever the
 /// store was made. A ``SharedStore`` routes it through its lock when it takes
 /// the store. With neither (a store only ever used from nonisolated code),
-/// effects have no way back, and starting one stops the process with a message
-/// naming the fix (checked when the effect starts, not when it ends, so
-/// nothing is lost).
-package final class EffectRoute<State>: EffectRouting, Sendable {
+/// there is no way back, and a product that needs one stops the process
+/// before its work starts (``hasWayBack``), so nothing is lost.
+///
+/// The route knows nothing of what travels on it. A product attaches what it
+/// keeps per chain (the effects product counts the chain's tasks) to its one
+/// slot, ``attachment(_:)``.
+package final class StoreRoute<State>: StoreRouting, Sendable {
     private struct Ways {
         /// The actor the store lives on, held weakly: an actor usually owns its
         /// store (through a stored property), which owns this route. A store in
@@ -20,7 +24,7 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
         /// The actor the store lives on, held strongly: a global actor's
         /// (which lives as long as the process, and a weak reference to it
         /// would only add a side table that is never freed), or the actor of a
-        /// route that lives only while its effects run (a scoped store's).
+        /// route that lives only while the work on it runs (a scoped store's).
         var strongActor: (any Actor)?
         /// The actor the store lives on, once known and while it lives.
         var actor: (any Actor)? { strongActor ?? weakActor }
@@ -36,8 +40,8 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     }
 
     private let ways = Locked(Ways())
-    /// Counts the chain's running effect tasks.
-    package let tracker = EffectTracker()
+    /// What a product attached to the route (see ``attachment(_:)``).
+    private let attached = Locked<(AnyObject & Sendable)?>(nil)
     private let link: ActorBoundLink<State>
     /// Whether the route holds its actor strongly (see `Ways.strongActor`).
     private let holdsActor: Bool
@@ -45,8 +49,8 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     /// - Parameters:
     ///   - link: The way to the store.
     ///   - holdsActor: Whether to hold the store's actor strongly: for a route
-    ///     that lives only while its effects run (a scoped store's async
-    ///     thunks), so their last actions still find the actor.
+    ///     that lives only while the work on it runs (what a scoped store
+    ///     starts), so its last actions still find the actor.
     package init(link: MiddlewareLink<State>, holdsActor: Bool = false) {
         self.link = ActorBoundLink(link: link)
         self.holdsActor = holdsActor
@@ -66,11 +70,12 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
     }
 
     /// The actor the store lives on, once known; `nil` under a shared store,
-    /// whose effects run in no actor and come back under its lock.
+    /// whose work runs in no actor and comes back under its lock.
     package var actor: (any Actor)? {
         ways.withLock { $0.shared == nil ? $0.actor : nil }
     }
 
+    /// Sends what comes back through `shared`, the ``SharedStore`` that took the store over.
     package func routeThrough(shared: AnyObject & Sendable) {
         ways.withLock {
             $0.shared = shared
@@ -78,13 +83,32 @@ package final class EffectRoute<State>: EffectRouting, Sendable {
         }
     }
 
-    /// Whether an effect started now could get back into the store.
+    /// Whether work started now could get back into the store.
     package var hasWayBack: Bool {
         ways.withLock { $0.actor != nil || $0.shared != nil }
     }
+
+    /// What a product attached to this route: the one `make` made the first
+    /// time any caller asked for a `T` (later calls return it, whatever their
+    /// `make`). One product owns the slot; asking for another type is a
+    /// programming error of the package. The store lists it
+    /// (``StoreBackend/routeAttachments()``) while the route lives: the store
+    /// holds its routes weakly, and the chain's middleware keep them (their
+    /// ``MiddlewareApi``).
+    package func attachment<T: AnyObject & Sendable>(_ make: () -> T) -> T {
+        attached.withLock { slot in
+            if let slot { return unsafeDowncast(slot, to: T.self) }
+            let made = make()
+            slot = made
+            return made
+        }
+    }
+
+    /// What a product attached to this route, if anything yet.
+    package var currentAttachment: (AnyObject & Sendable)? { attached.withLock { $0 } }
 }
 
-extension EffectRoute where State: Sendable {
+extension StoreRoute where State: Sendable {
     /// Dispatches `action` through the chain's store, in the store's domain.
     ///
     /// - Returns: What the dispatch returned, or `nil` if the store is gone.
@@ -93,7 +117,7 @@ extension EffectRoute where State: Sendable {
         if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
         guard let actor else {
             if isGone { return nil }  // the shared store or the store's actor is gone
-            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+            Misuse.fail(Misuse.noWayBackIntoStore)
         }
         return await Self.dispatch(action, through: link, on: actor)
     }
@@ -108,7 +132,7 @@ extension EffectRoute where State: Sendable {
         if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
         guard let actor else {
             if isGone { return nil }  // the shared store or the store's actor is gone
-            Misuse.fail(Misuse.asyncEffectWithoutWayBack)
+            Misuse.fail(Misuse.noWayBackIntoStore)
         }
         return await Self.read(body, through: link, on: actor)
     }
@@ -126,12 +150,12 @@ extension EffectRoute where State: Sendable {
     }
 }
 
-/// A chain's ``MiddlewareLink`` (and so its store), carried into effect tasks so
-/// they can use it on the store's actor.
+/// A chain's ``MiddlewareLink`` (and so its store), carried into the tasks a
+/// middleware starts so they can use it on the store's actor.
 ///
 /// Why no race is possible, although the link is not `Sendable`: the link is
-/// dereferenced only by `EffectRoute.dispatch(_:through:on:)` and
-/// `EffectRoute.read(_:through:on:)`, which are isolated to `actor`, and only
+/// dereferenced only by `StoreRoute.dispatch(_:through:on:)` and
+/// `StoreRoute.read(_:through:on:)`, which are isolated to `actor`, and only
 /// when the route was settled on `actor`. A route is settled only with the
 /// `isolated` parameter of a call the store itself was passed to: a store's
 /// `dispatch(_:isolation:)` (and its typed dispatches), or, for an api made by
@@ -143,29 +167,30 @@ extension EffectRoute where State: Sendable {
 /// chain and this link are in `actor`'s region, and the compiler rejects every
 /// use of them outside `actor` (sending the store to another task, or into a
 /// ``SharedStore``, does not compile). Every use, the link's here included, is
-/// on `actor`. The route of a scoped store's async thunks (``ScopedEffects``)
-/// is settled on the actor the root's route was settled on, and its link leads
-/// to a twin of the scoped store made in the root store's region: the same
-/// argument holds.
+/// on `actor`. A route a product makes for a scoped store (the effects
+/// product's, for a scoped store's async thunks) must be settled on the actor
+/// the root's route was settled on, and lead to a scoped store made in the
+/// root store's region (as the effects product's `twin()`): the same
+/// argument then holds.
 struct ActorBoundLink<State>: @unchecked Sendable {
     let link: MiddlewareLink<State>
 }
 
 /// What a store's core needs of a route, without its state type.
-protocol EffectRouting: AnyObject {
-    /// Sends effects through `shared`, a `SharedStore` of the route's state.
+package protocol StoreRouting: AnyObject {
+    /// Sends what comes back through `shared`, a `SharedStore` of the route's state.
     func routeThrough(shared: AnyObject & Sendable)
-    /// Records the actor the store lives on (see ``EffectRoute/settle(on:)``).
+    /// Records the actor the store lives on (see ``StoreRoute/settle(on:)``).
     func settle(on actor: (any Actor)?)
-    /// Counts the chain's running effect tasks.
-    var tracker: EffectTracker { get }
+    /// What a product attached to the route, if anything yet.
+    var currentAttachment: (AnyObject & Sendable)? { get }
 }
 
 /// A route a store's core knows of, weakly (the chain owns it).
-struct WeakEffectRoute {
-    weak var route: (any EffectRouting)?
+struct WeakStoreRoute {
+    weak var route: (any StoreRouting)?
 
-    init(_ route: any EffectRouting) {
+    init(_ route: any StoreRouting) {
         self.route = route
     }
 }

@@ -1,8 +1,10 @@
+import ReduxKitLinux
+
 /// Counts the effect tasks one middleware chain has running, wakes those
 /// waiting for them all to end (the test store's `finish()`, a server's
 /// shutdown), and cancels them all on request (through the runners that
 /// registered with it).
-@usableFromInline package final class EffectTracker: Sendable {
+package final class EffectTracker: Sendable {
     private struct Status {
         var running = 0
         var started = 0
@@ -64,5 +66,19 @@
     /// without being held until the effects end).
     package func waitUntilIdle() async {
         await status.park(in: \.waiters, tag: (), whenCancelled: ()) { $0.running == 0 ? () : nil }
+    }
+}
+
+extension StoreRoute {
+    /// The tracker of the chain this route serves: the effects product's
+    /// attachment to it, made the first time a middleware of the chain asks.
+    package var effectTracker: EffectTracker { attachment { EffectTracker() } }
+}
+
+extension StoreBackend {
+    /// The trackers of the effects this store's middleware chains run (none
+    /// for a scoped store: its effects run in the root's chain).
+    package func effectTrackers() -> [EffectTracker] {
+        routeAttachments().compactMap { $0 as? EffectTracker }
     }
 }

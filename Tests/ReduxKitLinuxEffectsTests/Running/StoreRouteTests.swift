@@ -5,7 +5,7 @@ import Testing
 @testable import ReduxKitLinux
 @testable import ReduxKitLinuxEffects
 
-/// What the effect-route tests' store counts.
+/// What the store-route tests' store counts.
 private struct Tally: Equatable, Sendable {
     var increments = 0
     var pending = 0
@@ -42,8 +42,8 @@ private func tallyReducer(_ state: Tally?, _ action: any Action) -> Tally {
 /// Effects find their way back into their store: on the actor it was made on,
 /// or through the lock of the `SharedStore` holding it; with neither, starting
 /// one stops the process; with the store gone, they dispatch nothing.
-@Suite("Effect routes", .timeLimit(.minutes(1)))
-struct EffectRouteTests {
+@Suite("Store routes", .timeLimit(.minutes(1)))
+struct StoreRouteTests {
     @MainActor
     @Test func anAsyncThunksResultsAreReducedOnTheMainActor() async throws {
         let store = createStore(tallyReducer, nil, applyMiddleware(thunkMiddleware()))
