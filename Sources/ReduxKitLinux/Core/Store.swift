@@ -20,7 +20,7 @@
 /// store.dispatch(IncrementAction())   // prints 1
 /// subscription.dispose()
 /// ```
-public final class Store<State> {
+public final class Store<State>: DispatchingStore {
     /// What the store is built on: its own state, reducer and subscribers, or a
     /// view into another store. Shared with every store an enhancer builds on
     /// top of this one.
@@ -78,7 +78,7 @@ public final class Store<State> {
     /// - Returns: The action, or whatever the middleware chose to return.
     @inlinable
     @discardableResult
-    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
+    @_disfavoredOverload  // the typed overloads of `DispatchingStore` win for their actions
     public func dispatch(_ action: consuming any Action) -> any Action {
         if let enhancedDispatch {
             if let core { return core.serialize { enhancedDispatch(action) } }
@@ -86,30 +86,6 @@ public final class Store<State> {
         }
         if core != nil { return core.unsafelyUnwrapped.dispatch(action) }
         return backend.dispatch(action)
-    }
-
-    /// Dispatches an action, as ``dispatch(_:)->Action`` does, and tells the
-    /// store where it lives: `isolation`, the actor of the code dispatching
-    /// (leave it out; it is the caller's).
-    ///
-    /// This is the overload `store.dispatch(SomeAction())` picks. From an actor
-    /// (an actor's method, a `@MainActor` function), it settles the store's
-    /// effects on that actor: async thunks and listener effects started by
-    /// this store's middleware then come back there, wherever the store was
-    /// created (an actor's stored property or `init` included). That is sound
-    /// because the compiler keeps a store that code isolated to an actor has
-    /// used in that actor's region from then on (passing it to this call puts
-    /// it there), so the store is only ever used on that actor.
-    ///
-    /// - Parameters:
-    ///   - action: The action to apply.
-    ///   - isolation: The actor the caller runs on, if any; leave it out.
-    /// - Returns: The action, or whatever the middleware chose to return.
-    @inlinable
-    @discardableResult
-    public func dispatch<A: Action>(_ action: A, isolation: isolated (any Actor)? = #isolation) -> any Action {
-        if let isolation { settleRoutes(on: isolation) }
-        return dispatch(action as any Action)
     }
 
     /// Settles the store's routes (``StoreRoute``) on `actor`, the isolation

@@ -34,7 +34,7 @@
     func routeThrough(shared: AnyObject & Sendable)
 
     /// Settles the routes back into it on `actor`, the isolation of code that
-    /// just dispatched to it (see ``Store/dispatch(_:isolation:)-(A,_)``).
+    /// just dispatched to it (see ``DispatchingStore/dispatch(_:isolation:)-(A,_)``).
     func settleRoutes(on actor: any Actor)
 
     /// What products attached to the routes back into it (empty for a scoped

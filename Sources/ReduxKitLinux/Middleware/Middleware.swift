@@ -71,7 +71,7 @@ extension MiddlewareApi where State: Sendable {
     /// Its calls are `async`: they run under the lock of the ``SharedStore``
     /// that holds the store, or on the actor the store lives on. The store's
     /// actor is known once code isolated to it has dispatched to the store
-    /// (see ``Store/dispatch(_:isolation:)-(A,_)``); a store only ever used from
+    /// (see ``DispatchingStore/dispatch(_:isolation:)-(A,_)``); a store only ever used from
     /// nonisolated code needs a ``SharedStore`` to give effects a way back.
     public var weakStore: WeakStore<State> {
         WeakStore(route)

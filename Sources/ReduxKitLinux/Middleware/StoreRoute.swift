@@ -4,7 +4,7 @@
 ///
 /// One route serves one `applyMiddleware` chain. It learns the store's actor
 /// where the store is dispatched to: the first dispatch to the store from code
-/// isolated to an actor (``Store/dispatch(_:isolation:)-(A,_)`` and the typed
+/// isolated to an actor (``DispatchingStore/dispatch(_:isolation:)-(A,_)`` and the typed
 /// dispatches take the caller's `#isolation`) settles it there, wherever the
 /// store was made. A ``SharedStore`` routes it through its lock when it takes
 /// the store. With neither (a store only ever used from nonisolated code),

@@ -6,14 +6,14 @@
 /// so an effect that finishes late never dispatches into a dead store. Every
 /// call runs in the store's own isolation domain: under the lock of the
 /// ``SharedStore`` that holds it, or on the actor the store lives on (learned
-/// where it is dispatched to: see ``Store/dispatch(_:isolation:)-(A,_)``), so the
+/// where it is dispatched to: see ``DispatchingStore/dispatch(_:isolation:)-(A,_)``), so the
 /// calls are `async`. They run on the caller's executor until they hop to
 /// the store's (`nonisolated(nonsending)`), so an effect already on the store's
 /// actor reads and dispatches without suspending. Using one whose store has
 /// neither (a plain store only ever used from nonisolated code) stops the
 /// process with a message naming the fixes, rather than drop what the effect
 /// dispatches.
-public final class WeakStore<State: Sendable>: Sendable {
+public final class WeakStore<State: Sendable>: AsyncDispatchingStore {
     package let route: StoreRoute<State>
 
     package init(_ route: StoreRoute<State>) {
@@ -31,6 +31,7 @@ public final class WeakStore<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone (and
     ///   nothing was dispatched).
     @discardableResult
+    @_disfavoredOverload  // the typed overloads of `AsyncDispatchingStore` win for their actions
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         await route.dispatch(action)
     }

@@ -52,7 +52,7 @@ import Observation
 /// of changes to that part.
 @MainActor
 @dynamicMemberLookup
-public final class ObservableStore<State>: Observable {
+public final class ObservableStore<State>: Observable, @MainActor DispatchingStore {
     private let registrar = ObservationRegistrar()
     /// The state the readers see, and a slot for the next one.
     private let slots: StateSlots<State>
@@ -185,7 +185,7 @@ public final class ObservableStore<State>: Observable {
     /// - Parameter action: The action.
     /// - Returns: The action, or whatever the store's middleware returned.
     @discardableResult
-    @_disfavoredOverload  // an async thunk's action picks the effects product's typed overload
+    @_disfavoredOverload  // the typed overloads of `DispatchingStore` win for their actions
     public func dispatch(_ action: any Action) -> any Action {
         let (result, state) = sendToStore(action)
         if let state { receive(state.value, number: state.number) }

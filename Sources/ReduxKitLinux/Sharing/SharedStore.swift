@@ -36,7 +36,7 @@
 /// closures written there belong to that actor, so a store built from them
 /// cannot be handed over; build it in a `@Sendable` closure instead:
 /// `SharedStore { createStore({ state, action in … }, nil) }`.
-public final class SharedStore<State: Sendable>: @unchecked Sendable {
+public final class SharedStore<State: Sendable>: DispatchingStore, @unchecked Sendable {
     // Why no race is possible, although `store` is not `Sendable` and holds
     // non-`Sendable` closures: the public initialiser receives the store as
     // `sending`, so the compiler proves the caller keeps no access to it, or to
@@ -112,7 +112,7 @@ public final class SharedStore<State: Sendable>: @unchecked Sendable {
     /// - Returns: The action, or whatever the middleware chose to return.
     @inlinable
     @discardableResult
-    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
+    @_disfavoredOverload  // the typed overloads of `DispatchingStore` win for their actions
     public func dispatch(_ action: any Action) -> any Action {
         lock.lock()
         defer { lock.unlock() }

@@ -4,9 +4,9 @@
 ///
 /// Dispatching and reading run in the store's own domain (on its actor, or
 /// under its `SharedStore`'s lock), so they are `async`. What the body
-/// starts through ``dispatch(_:)-(AsyncThunkAction<State,Argument,Value>)``
+/// starts through `dispatch(_:)` (an async thunk's action answers its handle)
 /// is cancelled with its run.
-public struct AsyncThunkContext<State: Sendable>: Sendable {
+public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     /// The run.
     public let requestID: RequestID
     /// What the thunk middleware was given (see ``Dependencies``): Redux
@@ -42,44 +42,10 @@ public struct AsyncThunkContext<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone
     ///   or the run was cancelled (and nothing was dispatched).
     @discardableResult
-    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
+    @_disfavoredOverload  // the typed overloads of `AsyncDispatchingStore` win for their actions
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         if cancelledDispatches.drops(runIsCancelled()) { return nil }
         return await store.dispatch(action)
-    }
-
-    /// Starts another async thunk of this store and returns its handle, typed.
-    ///
-    /// The run it starts belongs to this one: cancelling this run (or its
-    /// store) cancels it too. Await its handle's `value` to use its result
-    /// (a rejection then rethrows, rejecting this run with the same error
-    /// unless the body catches it).
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
-    /// - Returns: The run's handle, or `nil` if the store is gone or this run
-    ///   was cancelled (nothing was started; see the untyped `dispatch(_:)`).
-    @discardableResult
-    nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
-        async
-        -> AsyncThunkHandle<Value>?
-    {
-        guard let returned = await dispatch(action as any Action) else { return nil }
-        return AsyncThunkStarted.handle(in: returned, as: Value.self)
-    }
-
-    /// Starts another async thunk of this store and returns its handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
-    /// - Returns: The run's handle, or `nil` if the store is gone (nothing was started).
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
-    @discardableResult
-    nonisolated(nonsending) public func dispatch<Argument, Value>(
-        thunk action: AsyncThunkAction<State, Argument, Value>
-    ) async
-        -> AsyncThunkHandle<Value>?
-    {
-        await dispatch(action)
     }
 
     /// The store's current state.

@@ -1,18 +1,24 @@
-extension Store where State: Sendable {
-    /// Dispatches an async thunk's action and returns the run's handle, typed.
+extension DispatchingStore where State: Sendable {
+    /// Dispatches an async thunk's action and returns the run's handle, typed:
+    /// on a ``/ReduxKitLinux/Store`` (a scoped one too), a
+    /// ``/ReduxKitLinux/SharedStore`` and an ``/ReduxKitLinux/ObservableStore``.
     ///
     /// Swift picks this overload over the untyped `dispatch(_:)` whenever the
     /// argument is an ``/ReduxKitLinuxEffects/AsyncThunkAction`` of this
     /// store's state, as in `store.dispatch(loadTodos())`. The body starts at
     /// once and runs up to its first real suspension before this returns (as
-    /// in Redux Toolkit); the run's results come back on `isolation`, the
-    /// actor the caller runs on, which the store lives on from then on (see
-    /// ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``). Stops the process if
-    /// the store has no `thunkMiddleware()`, since the run would never start,
-    /// if the thunk is typed for another state (its body would never run), or
-    /// if no actor was ever known for the store and no `SharedStore` holds it
-    /// (a store only ever used from nonisolated code), since its results could
-    /// not come back without a data race.
+    /// in Redux Toolkit). The run's results come back into the store's domain:
+    /// for a `Store`, `isolation`, the actor the caller runs on, which the
+    /// store lives on from then on (see
+    /// ``/ReduxKitLinux/DispatchingStore/dispatch(_:isolation:)-(A,_)``); for a `SharedStore`,
+    /// under its lock, from whatever task dispatched; for an `ObservableStore`,
+    /// the main actor (the model's readers are told of the pending action's
+    /// changes when this returns). Stops the process if the store has no
+    /// `thunkMiddleware()`, since the run would never start, if the thunk is
+    /// typed for another state (its body would never run), or if no actor was
+    /// ever known for the store and no `SharedStore` holds it (a store only
+    /// ever used from nonisolated code), since its results could not come
+    /// back without a data race.
     ///
     /// - Parameters:
     ///   - action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
@@ -23,52 +29,31 @@ extension Store where State: Sendable {
         _ action: AsyncThunkAction<State, Argument, Value>,
         isolation: isolated (any Actor)? = #isolation
     ) -> AsyncThunkHandle<Value> {
-        if let isolation { settleRoutes(on: isolation) }
+        settleRoutes(of: self, on: isolation)
         return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
-    ///
-    /// - Parameters:
-    ///   - action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    ///   - isolation: The actor the caller runs on, if any; leave it out.
-    /// - Returns: A handle to await or cancel the run.
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
-    @discardableResult
-    public func dispatch<Argument, Value>(
-        thunk action: AsyncThunkAction<State, Argument, Value>,
-        isolation: isolated (any Actor)? = #isolation
-    ) -> AsyncThunkHandle<Value> {
-        dispatch(action)
     }
 }
 
-extension SharedStore {
-    /// Dispatches an async thunk's action and returns the run's handle, typed;
-    /// see the `Store` overload of `dispatch(_:)` that takes an
-    /// ``/ReduxKitLinuxEffects/AsyncThunkAction``. The run's results come back
-    /// under the shared store's lock, from whatever task dispatched it.
+extension AsyncDispatchingStore {
+    /// Starts an async thunk of this store from an effect and returns its
+    /// handle, typed: from an ``AsyncThunkContext``, a ``ListenerContext`` or
+    /// a ``/ReduxKitLinux/WeakStore``.
     ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @discardableResult
-    public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        return AsyncThunkStarted.handle(in: dispatch(action as any Action), as: Value.self)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
+    /// A run started from an effect's context belongs to the effect: it is
+    /// cancelled when the effect's run (or, for an async thunk, its store) is.
+    /// Await its handle's `value` to use its result (a rejection then
+    /// rethrows, rejecting an async thunk's run with the same error unless its
+    /// body catches it). Stops the process if the store has no
+    /// `thunkMiddleware()`.
     ///
-    /// - Parameter action: Made by calling an ``/ReduxKitLinuxEffects/AsyncThunk``.
-    /// - Returns: A handle to await or cancel the run.
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
+    /// - Parameter action: Made by calling an ``AsyncThunk`` of this store's state.
+    /// - Returns: The run's handle, or `nil` if the store is gone or the
+    ///   effect was cancelled (nothing was started; see the untyped `dispatch(_:)`).
     @discardableResult
-    public func dispatch<Argument, Value>(thunk action: AsyncThunkAction<State, Argument, Value>) -> AsyncThunkHandle<
-        Value
-    > {
-        dispatch(action)
+    nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
+        async -> AsyncThunkHandle<Value>?
+    {
+        guard let returned = await dispatch(action as any Action) else { return nil }
+        return AsyncThunkStarted.handle(in: returned, as: Value.self)
     }
 }

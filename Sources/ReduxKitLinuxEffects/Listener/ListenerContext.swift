@@ -6,7 +6,7 @@
 ///
 /// Everything an effect starts from its task (async thunks it dispatches, its
 /// forks) is cancelled when its run is.
-public struct ListenerContext<State: Sendable>: Sendable {
+public struct ListenerContext<State: Sendable>: AsyncDispatchingStore {
     /// The state before the action was reduced.
     public let stateBefore: State
     /// The state when the dispatch of the action had finished.
@@ -39,42 +39,10 @@ public struct ListenerContext<State: Sendable>: Sendable {
     /// - Returns: What the dispatch returned, or `nil` if the store is gone
     ///   or the run was cancelled (and nothing was dispatched).
     @discardableResult
-    @_disfavoredOverload  // else Swift ranks it above the generic overload for async thunks
+    @_disfavoredOverload  // the typed overloads of `AsyncDispatchingStore` win for their actions
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         if run.listener.cancelledDispatches.drops(run.isCancelled) { return nil }
         return await store.dispatch(action)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed.
-    /// The thunk's run is cancelled when this effect's run is. Stops the
-    /// process if the store has no `thunkMiddleware()`.
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk``.
-    /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
-    ///   store is gone or this run was cancelled (nothing was started).
-    @discardableResult
-    nonisolated(nonsending) public func dispatch<Argument, Value>(_ action: AsyncThunkAction<State, Argument, Value>)
-        async
-        -> AsyncThunkHandle<Value>?
-    {
-        guard let result = await dispatch(action as any Action) else { return nil }
-        return AsyncThunkStarted.handle(in: result, as: Value.self)
-    }
-
-    /// Dispatches an async thunk's action and returns the run's handle, typed:
-    /// the former spelling of `dispatch(_:)`, which it calls.
-    ///
-    /// - Parameter action: Made by calling an ``AsyncThunk``.
-    /// - Returns: A handle to await or cancel the thunk's run, or `nil` if the
-    ///   store is gone.
-    @available(*, deprecated, renamed: "dispatch(_:)", message: "Call dispatch(_:) with the thunk's action.")
-    @discardableResult
-    nonisolated(nonsending) public func dispatch<Argument, Value>(
-        thunk action: AsyncThunkAction<State, Argument, Value>
-    ) async
-        -> AsyncThunkHandle<Value>?
-    {
-        await dispatch(action)
     }
 
     /// The store's current state.

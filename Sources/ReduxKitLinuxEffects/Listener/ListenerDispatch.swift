@@ -17,8 +17,10 @@ package struct ListenerAdded: Action {
     }
 }
 
-extension Store where State: Sendable {
-    /// Adds a listener through the store (RTK's `dispatch(addListener(…))`).
+extension DispatchingStore where State: Sendable {
+    /// Adds a listener through the store (RTK's `dispatch(addListener(…))`):
+    /// on a ``/ReduxKitLinux/Store``, a ``/ReduxKitLinux/SharedStore`` and an
+    /// ``/ReduxKitLinux/ObservableStore``.
     ///
     /// - Parameter action: The listener to add.
     /// - Returns: Its subscription, or `nil` if the store has no
@@ -29,47 +31,13 @@ extension Store where State: Sendable {
     }
 }
 
-extension SharedStore {
-    /// Adds a listener through the store (RTK's `dispatch(addListener(…))`).
+extension AsyncDispatchingStore {
+    /// Adds a listener from an effect (RTK's `listenerApi.dispatch(addListener(…))`):
+    /// from an ``AsyncThunkContext``, a ``ListenerContext`` or a ``/ReduxKitLinux/WeakStore``.
     ///
     /// - Parameter action: The listener to add.
-    /// - Returns: Its subscription, or `nil` if the store has no
-    ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state (the action then reached the reducers).
-    @discardableResult
-    public func dispatch(_ action: AddListener<State>) -> ListenerSubscription? {
-        ListenerAdded.subscription(in: dispatch(action as any Action))
-    }
-}
-
-extension ObservableStore where State: Sendable {
-    /// Adds a listener through the model's store, from the main actor.
-    ///
-    /// - Parameter action: The listener to add.
-    /// - Returns: Its subscription, or `nil` if the store has no
-    ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state.
-    @discardableResult
-    public func dispatch(_ action: AddListener<State>) -> ListenerSubscription? {
-        ListenerAdded.subscription(in: dispatch(action as any Action))
-    }
-}
-
-extension ListenerContext {
-    /// Adds a listener from an effect (RTK's `listenerApi.dispatch(addListener(…))`).
-    ///
-    /// - Parameter action: The listener to add.
-    /// - Returns: Its subscription, or `nil` if the store is gone or has no
-    ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state.
-    @discardableResult
-    nonisolated(nonsending) public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {
-        ListenerAdded.subscription(in: await dispatch(action as any Action))
-    }
-}
-
-extension AsyncThunkContext {
-    /// Adds a listener from an async thunk's body.
-    ///
-    /// - Parameter action: The listener to add.
-    /// - Returns: Its subscription, or `nil` if the store is gone or has no
+    /// - Returns: Its subscription, or `nil` if the store is gone, the effect
+    ///   was cancelled, or the store has no
     ///   ``/ReduxKitLinuxEffects/ListenerMiddleware`` of its state.
     @discardableResult
     nonisolated(nonsending) public func dispatch(_ action: AddListener<State>) async -> ListenerSubscription? {

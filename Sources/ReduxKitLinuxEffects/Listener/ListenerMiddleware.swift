@@ -78,7 +78,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// It belongs to no actor, so it can be made anywhere (an actor's stored
     /// property or `init`, a test); effects come back on the actor the store
     /// lives on, learned where it is dispatched to (see
-    /// ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``), or under the lock of
+    /// ``/ReduxKitLinux/DispatchingStore/dispatch(_:isolation:)-(A,_)``), or under the lock of
     /// the `SharedStore` it is handed to.
     ///
     /// - Returns: The middleware.

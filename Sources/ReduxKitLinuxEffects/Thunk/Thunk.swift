@@ -29,13 +29,15 @@ public struct Thunk<State>: Action {
     }
 }
 
-extension Store {
+extension DispatchingStore {
     /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
-    /// `store.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
+    /// `store.dispatch(Thunk { dispatch, getState in … })` knows the state's
+    /// type: on a ``/ReduxKitLinux/Store``, a ``/ReduxKitLinux/SharedStore``
+    /// and an ``/ReduxKitLinux/ObservableStore``.
     ///
-    /// Like ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``, it settles the
-    /// store's effects on the caller's actor, so an async thunk the thunk
-    /// dispatches comes back there.
+    /// On a `Store`, like ``/ReduxKitLinux/DispatchingStore/dispatch(_:isolation:)-(A,_)``, it
+    /// settles the store's effects on the caller's actor, so an async thunk
+    /// the thunk dispatches comes back there.
     ///
     /// - Parameters:
     ///   - thunk: The thunk to run.
@@ -43,19 +45,7 @@ extension Store {
     /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
     @discardableResult
     public func dispatch(_ thunk: Thunk<State>, isolation: isolated (any Actor)? = #isolation) -> any Action {
-        if let isolation { settleRoutes(on: isolation) }
+        settleRoutes(of: self, on: isolation)
         return dispatch(thunk as any Action)
-    }
-}
-
-extension SharedStore {
-    /// Dispatches a thunk; the same as `dispatch(_:)`, typed so that
-    /// `shared.dispatch(Thunk { dispatch, getState in … })` knows the state's type.
-    ///
-    /// - Parameter thunk: The thunk to run.
-    /// - Returns: What the dispatch returned (the thunk, when the thunk middleware ran it).
-    @discardableResult
-    public func dispatch(_ thunk: Thunk<State>) -> any Action {
-        dispatch(thunk as any Action)
     }
 }

@@ -15,7 +15,7 @@
 /// Toolkit): it runs up to its first real suspension before `dispatch`
 /// returns, then goes on in a task of its own. Its results come back into the
 /// store in the store's domain: on the actor the store lives on (learned where
-/// it is dispatched to: see ``/ReduxKitLinux/Store/dispatch(_:isolation:)-(A,_)``),
+/// it is dispatched to: see ``/ReduxKitLinux/DispatchingStore/dispatch(_:isolation:)-(A,_)``),
 /// or under the lock of the `SharedStore` the store is handed to. The
 /// middleware itself belongs to no actor, so it can be made anywhere (an
 /// actor's stored property or `init`, a test) and go into a `SharedStore` or a

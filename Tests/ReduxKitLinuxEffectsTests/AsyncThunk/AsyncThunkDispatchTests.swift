@@ -7,7 +7,7 @@ import Testing
 /// context and a listener's context) and returns the run's handle. Seen as
 /// `any Action`, the same action goes through the untyped dispatch, which
 /// returns an action standing for the started run, not the handle. The
-/// former `dispatch(thunk:)` still forwards.
+/// former `dispatch(thunk:)` is gone.
 @Suite("Dispatching async thunks", .timeLimit(.minutes(1)))
 struct AsyncThunkDispatchTests {
     /// Loads `"<argument> loaded"`, after adding the argument's length to the count.
@@ -117,29 +117,4 @@ struct AsyncThunkDispatchTests {
         #expect(store.state == 0)
     }
 
-    /// `dispatch(thunk:)` is deprecated; this test is too, so calling it does not warn.
-    @available(*, deprecated)
-    @Test @MainActor func theDeprecatedSpellingStillForwards() async throws {
-        let store = Self.mainActorStore(Recorder())
-        #expect(try await store.dispatch(thunk: Self.load("a")).value == "a loaded")
-        let shared = Self.sharedStore(Recorder())
-        #expect(try await shared.dispatch(thunk: Self.load("bb")).value == "bb loaded")
-        let outer = AsyncThunk<Int, String, String>("dispatch/outer") { argument, context in
-            try await #require(await context.dispatch(thunk: Self.load(argument))).value
-        }
-        #expect(try await shared.dispatch(thunk: outer("ccc")).value == "ccc loaded")
-        struct Search: Action { let text: String }
-        let listeners = ListenerMiddleware<Int>()
-        let seen = Recorder<String>()
-        listeners.addListener(for: Search.self) { search, context in
-            guard let handle = await context.dispatch(thunk: Self.load(search.text)) else { return }
-            seen.append(try await handle.value)
-        }
-        let listened = SharedStore {
-            createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(), listeners.middleware()))
-        }
-        listened.dispatch(Search(text: "dd"))
-        #expect(await eventually(within: 20) { listened.runningEffectCount == 0 })
-        #expect(seen.values == ["dd loaded"])
-    }
 }
