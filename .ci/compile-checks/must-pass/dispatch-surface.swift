@@ -99,6 +99,29 @@ func mainActorCalls() async throws {
     precondition(modelHandleValue == 3)
     modelListener?.dispose()
 
+    // A WeakStore (a middleware's way back) is an AsyncDispatchingStore: the contexts' overloads.
+    var kept: WeakStore<Int>?
+    let keeper: Middleware<Int> = { api in
+        kept = api.weakStore
+        return { next in { next($0) } }
+    }
+    let withWay = createStore(counter, nil, applyMiddleware(keeper, thunkMiddleware()))
+    withWay.dispatch(Increment())  // settles the store's routes on the main actor
+    let weakStore = kept!
+    let weakPlain = await weakStore.dispatch(Increment())
+    expectType(weakPlain, is: (any Action)?.self)
+    let weakHandle = await weakStore.dispatch(half(10))
+    expectType(weakHandle, is: AsyncThunkHandle<Int>?.self)
+    let weakValue = try await weakHandle?.value
+    precondition(weakValue == 5)
+    let weakListener = await weakStore.dispatch(AddListener<Int>(for: Increment.self) { _, _ in })
+    expectType(weakListener, is: ListenerSubscription?.self)
+    precondition(weakListener == nil)  // this store has no listener middleware
+
+    // ObservableStore's typed Thunk dispatch.
+    let modelThunk = model.dispatch(Thunk<Int> { dispatch, _ in _ = dispatch(Increment()) })
+    expectType(modelThunk, is: (any Action).self)
+
     // The listener's context, run for real.
     let (seen, continuation) = AsyncStream<Int>.makeStream()
     listenerCalls(listeners, seen: continuation)
