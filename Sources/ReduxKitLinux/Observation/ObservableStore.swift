@@ -192,13 +192,6 @@ public final class ObservableStore<State>: Observable, @MainActor DispatchingSto
         return result
     }
 
-    /// Sends an action to the store: the same as ``dispatch(_:)->Action``, in TCA's words.
-    ///
-    /// - Parameter action: The action.
-    public func send(_ action: any Action) {
-        dispatch(action)
-    }
-
     /// The key the registrar knows a tracked field by: a key path of the model
     /// with the field's number as its argument.
     nonisolated subscript(trackedField number: Int) -> Int {

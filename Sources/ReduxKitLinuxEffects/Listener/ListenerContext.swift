@@ -11,7 +11,7 @@ public struct ListenerContext<State: Sendable>: AsyncDispatchingStore {
     public let stateBefore: State
     /// The state when the dispatch of the action had finished.
     public let stateAfter: State
-    /// What the listener middleware was given (see ``Dependencies``).
+    /// What the listener middleware was given (see ``Dependencies``); RTK's `extra`.
     public let dependencies: Dependencies
     let store: WeakStore<State>
     let run: ListenerRun<State>
@@ -25,9 +25,6 @@ public struct ListenerContext<State: Sendable>: AsyncDispatchingStore {
         self.run = run
         self.hub = hub
     }
-
-    /// RTK's `extra`: the same as ``dependencies``.
-    public var extra: Dependencies { dependencies }
 
     /// Dispatches `action` through the store's whole middleware chain; does
     /// nothing once the store is gone, nor once this run (or, inside a fork,

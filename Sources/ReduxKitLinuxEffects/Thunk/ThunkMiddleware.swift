@@ -101,33 +101,3 @@ public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) 
         }
     }
 }
-
-/// The thunk middleware, as it was spelled when a store learned its actor
-/// where its middleware was made; `isolation` is no longer used.
-///
-/// - Parameters:
-///   - dependencies: What async thunk bodies read from `context.dependencies`.
-///   - isolation: Ignored: the store learns its actor where it is dispatched to.
-/// - Returns: The middleware, for `applyMiddleware`.
-@available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
-public func thunkMiddleware<State: Sendable>(
-    dependencies: Dependencies = Dependencies(), isolation: (any Actor)?
-) -> Middleware<State> {
-    thunkMiddleware(dependencies: dependencies)
-}
-
-/// The thunk middleware for a non-`Sendable` state, as it was spelled when a
-/// store learned its actor where its middleware was made; `isolation` is no
-/// longer used.
-///
-/// - Parameters:
-///   - dependencies: What the scoped stores' async thunk bodies read from
-///     `context.dependencies`.
-///   - isolation: Ignored: the store learns its actor where it is dispatched to.
-/// - Returns: The middleware, for `applyMiddleware`.
-@available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
-public func thunkMiddleware<State>(
-    dependencies: Dependencies = Dependencies(), isolation: (any Actor)?
-) -> Middleware<State> {
-    thunkMiddleware(dependencies: dependencies)
-}

@@ -84,19 +84,19 @@ struct ListenerContextTests {
         static let defaultValue = "hello"
     }
 
-    @Test func theDependenciesReachEveryEffectAsExtraToo() async {
+    @Test func theDependenciesReachEveryEffect() async {
         var dependencies = Dependencies()
         dependencies[Greeting.self] = "hi from the test"
         let listeners = ListenerMiddleware<Int>(dependencies: dependencies)
         let seen = Recorder<String>()
         listeners.addListener(for: Increment.self) { _, context in
-            seen.append("\(context.dependencies[Greeting.self]), \(context.extra[Greeting.self])")
+            seen.append("\(context.dependencies[Greeting.self])")
             seen.append("original \(context.getOriginalState()), now \(try await context.getState())")
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Increment(by: 4))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
-        #expect(seen.values == ["hi from the test, hi from the test", "original 0, now 4"])
+        #expect(seen.values == ["hi from the test", "original 0, now 4"])
     }
 
     @Test func dispatchingAnAsyncThunkReturnsTheTypedHandle() async {

@@ -58,7 +58,7 @@ struct ObservableSharedStoreTests {
         model.dispatch(ScreenAction.increment)
         #expect(model.count == 1)
         #expect(count.count == 1)
-        model.send(ScreenAction.setQuery("sent"))
+        model.dispatch(ScreenAction.setQuery("sent"))
         #expect(model.query == "sent")
     }
 
