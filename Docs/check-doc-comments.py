@@ -35,6 +35,10 @@ def problems(symbol):
     if symbol.get("accessLevel") not in ("public", "open"):
         return []
     name = ".".join(symbol["pathComponents"])
+    if "location" not in symbol:
+        # Written by the compiler, not in any source file, so nowhere to put a comment: a raw-value
+        # enum's init(rawValue:) (AsyncThunkRequestStatus). Everything written by hand has a location.
+        return []
     text = doc_text(symbol)
     if not text.strip():
         return [f"{name}: no doc comment"]

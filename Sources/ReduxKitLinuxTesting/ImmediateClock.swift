@@ -5,7 +5,7 @@ import ReduxKitLinux
 /// want an effect's waits skipped rather than choreographed.
 ///
 /// ```swift
-/// var dependencies = Dependencies()
+/// var dependencies = EffectDependencies()
 /// dependencies.clock = ImmediateClock()   // a debounce or a timeout passes at once
 /// ```
 ///

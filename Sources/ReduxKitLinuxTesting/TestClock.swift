@@ -3,7 +3,7 @@ import Foundation
 /// A clock whose time moves only when the test moves it: code that sleeps on
 /// it wakes when the test says so, never because time passed.
 ///
-/// Hand it to the code under test (`Dependencies(clock: clock)`, a
+/// Hand it to the code under test (`EffectDependencies(clock: clock)`, a
 /// ``/ReduxKitLinuxDevtools/Persistence``'s `clock:`), then move time:
 ///
 /// ```swift

@@ -72,7 +72,7 @@ enum TestStoreFailure {
                 + "but \(sleeping) \(sleeping == 1 ? "is" : "are") sleeping",
             details: [
                 "now: \(now); sleeps begun so far: \(sleepCalls); next deadline: \(nextDeadline.map { "\($0)" } ?? "none").",
-                "Does the code under test sleep on this clock (its Dependencies' clock, a Persistence's clock:), "
+                "Does the code under test sleep on this clock (its EffectDependencies' clock, a Persistence's clock:), "
                     + "and has it got that far? A sleep the clock woke, or a cancelled one, no longer counts.",
             ])
     }
@@ -100,12 +100,12 @@ enum TestStoreFailure {
         return message(headline + " at the end of the test", details: details)
     }
 
-    /// An effect read a dependency the test did not set (``/ReduxKitLinuxEffects/Dependencies/test(fileID:filePath:line:column:)``).
+    /// An effect read a dependency the test did not set (``/ReduxKitLinuxEffects/EffectDependencies/test(fileID:filePath:line:column:)``).
     static func unsetDependency(_ name: String) -> String {
         message(
             "An effect used the dependency \(name), which the test did not set",
             details: [
-                "Dependencies.test() gives its default (the live one) and fails the test, so a forgotten replacement "
+                "EffectDependencies.test() gives its default (the live one) and fails the test, so a forgotten replacement "
                     + "is seen: set it before handing the dependencies to the middleware (dependencies.\(name) = …)."
             ])
     }

@@ -31,8 +31,8 @@ enum ClockFixtures {
         }
     }
 
-    static func dependencies(_ clock: any Clock<Duration>) -> Dependencies {
-        var dependencies = Dependencies()
+    static func dependencies(_ clock: any Clock<Duration>) -> EffectDependencies {
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         return dependencies
     }

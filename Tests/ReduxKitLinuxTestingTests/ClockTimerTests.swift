@@ -10,7 +10,7 @@ import Testing
 /// from its start, so an advance made before the timer's next sleep is not
 /// lost and an advance of n periods ticks n times (swift-clocks' semantics).
 /// The races these tests would lose are repeated in loops.
-@Suite("Clock timers and tests without waiting for sleepers", .timeLimit(.minutes(1)))
+@Suite("Clock timers and tests without waiting for sleepers", .hangSafetyNet)
 struct ClockTimerTests {
     typealias Timer = ClockFixtures.Timer
     typealias Tick = ClockFixtures.Tick

@@ -1,7 +1,8 @@
+import ReduxKitLinuxTestSupport
 import ReduxKitLinuxTesting
 import Testing
 
-@Suite("State differences", .timeLimit(.minutes(1)))
+@Suite("State differences", .hangSafetyNet)
 struct StateDiffTests {
     struct Inner: Equatable {
         var title: String

@@ -5,7 +5,7 @@ import Testing
 
 /// The test clock: time moves only when the test moves it, sleeps wake in
 /// deadline order, and a test waits for sleepers without polling.
-@Suite("TestClock", .timeLimit(.minutes(1)))
+@Suite("TestClock", .hangSafetyNet)
 struct TestClockTests {
     /// Sleeps `duration` on `clock` in a task of its own; the task returns
     /// whether the sleep ended normally (`false`: cancelled).

@@ -7,24 +7,24 @@ import Testing
 
 /// A dependency a test forgot to replace fails the test instead of calling the
 /// live one (issue 23, item 4).
-@Suite("Test dependencies", .timeLimit(.minutes(1)))
+@Suite("Test dependencies", .hangSafetyNet)
 struct TestDependenciesTests {
     typealias F = TestStoreFixtures
 
-    enum GreetingKey: DependencyKey {
+    enum GreetingKey: EffectDependencyKey {
         static var defaultValue: @Sendable () -> String { { "live" } }
     }
 
     @Test func readingAValueNeverSetIsReportedByNameAndGivesItsDefault() {
         let unset = Recorder<String>()
-        var dependencies = Dependencies.failingWhenUnset { unset.append($0) }
+        var dependencies = EffectDependencies.failingWhenUnset { unset.append($0) }
         dependencies.clock = TestClock()
         _ = dependencies.clock
         _ = dependencies.uuid()
         #expect(dependencies[GreetingKey.self]() == "live")
         #expect(unset.values == ["uuid", "GreetingKey"])
         // Plain dependencies report nothing.
-        _ = Dependencies().uuid()
+        _ = EffectDependencies().uuid()
     }
 
     static let makeID = AsyncThunk<F.Profile, Void, String>("profile/id") { _, context in
@@ -35,7 +35,7 @@ struct TestDependenciesTests {
     @Test func anEffectUsingADependencyTheTestDidNotSetFailsTheTest() async {
         let test = TestStore(
             initialState: F.Profile(), reducer: F.reducer,
-            middleware: [thunkMiddleware(dependencies: Dependencies.test())])
+            middleware: [thunkMiddleware(dependencies: EffectDependencies.test())])
         try? await withKnownIssue {
             _ = try await test.dispatch(Self.makeID()).value
         } matching: { issue in
@@ -47,7 +47,7 @@ struct TestDependenciesTests {
 
     @MainActor
     @Test func aDependencyTheTestSetIsUsedWithoutAFailure() async throws {
-        var dependencies = Dependencies.test()
+        var dependencies = EffectDependencies.test()
         dependencies.uuid = { UUID(uuidString: "00000000-0000-0000-0000-000000000007")! }
         let test = TestStore(
             initialState: F.Profile(), reducer: F.reducer, middleware: [thunkMiddleware(dependencies: dependencies)])
@@ -64,7 +64,7 @@ struct TestDependenciesTests {
     @Test(arguments: [ListenerMiddleware<Int>.Policy.all, .latest, .leading])
     func aListenerThatWaitsOnNoClockDoesNotReadIt(policy: ListenerMiddleware<Int>.Policy) async {
         let unset = Recorder<String>()
-        let dependencies = Dependencies.failingWhenUnset { unset.append($0) }
+        let dependencies = EffectDependencies.failingWhenUnset { unset.append($0) }
         let ran = Recorder<Int>()
         let listeners = ListenerMiddleware<Int>(dependencies: dependencies)
         listeners.addListener(for: Ping.self, policy: policy) { _, _ in ran.append(1) }

@@ -7,7 +7,7 @@ import Testing
 
 /// A non-exhaustive test store, effects skipped in flight, and what `dispatch`
 /// returns (issue 23, item 4).
-@Suite("TestStore exhaustivity", .timeLimit(.minutes(1)))
+@Suite("TestStore exhaustivity", .hangSafetyNet)
 struct TestStoreExhaustivityTests {
     typealias F = TestStoreFixtures
 

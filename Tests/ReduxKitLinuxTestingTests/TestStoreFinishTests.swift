@@ -7,7 +7,7 @@ import Testing
 /// The end of a test: `finish` and the test store going away fail while an
 /// effect the store started still runs or a received action was not asserted,
 /// at the test's own line.
-@Suite("TestStore finish", .timeLimit(.minutes(1)))
+@Suite("TestStore finish", .hangSafetyNet)
 struct TestStoreFinishTests {
     typealias Profile = TestStoreFixtures.Profile
     typealias Start = TestStoreFixtures.Start

@@ -51,9 +51,9 @@ enum TestStoreFixtures {
         }
     }
 
-    /// Dependencies whose clock is `clock`.
-    static func dependencies(clock: TestClock) -> Dependencies {
-        var dependencies = Dependencies()
+    /// EffectDependencies whose clock is `clock`.
+    static func dependencies(clock: TestClock) -> EffectDependencies {
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         return dependencies
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// Receiving: by type or by a thunk's own matchers, with the action in hand,
 /// waiting on a continuation with the timeout on the test store's clock.
-@Suite("TestStore receive", .timeLimit(.minutes(1)))
+@Suite("TestStore receive", .hangSafetyNet)
 struct TestStoreReceiveTests {
     typealias Profile = TestStoreFixtures.Profile
     typealias Add = TestStoreFixtures.Add

@@ -7,7 +7,7 @@ import Testing
 /// A test store's dispatch answers a handle on the effects it started
 /// (issue 23, item 4): a listener's run to cancel or wait for, as TCA's
 /// `let task = await store.send(…)` gives.
-@Suite("The task a test store's dispatch answers", .timeLimit(.minutes(1)))
+@Suite("The task a test store's dispatch answers", .hangSafetyNet)
 struct TestStoreTaskTests {
     typealias Timer = ClockFixtures.Timer
 

@@ -6,7 +6,7 @@ import Testing
 
 /// Dispatching and receiving: every state change and every received action is
 /// asserted, and a failure says what failed, then the fields that differ.
-@Suite("TestStore", .timeLimit(.minutes(1)))
+@Suite("TestStore", .hangSafetyNet)
 struct TestStoreTests {
     typealias Profile = TestStoreFixtures.Profile
     typealias Add = TestStoreFixtures.Add

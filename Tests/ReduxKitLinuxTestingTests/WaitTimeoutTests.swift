@@ -8,13 +8,13 @@ import Testing
 /// timeout ends fails the test, saying what it waited for, and returns. Each
 /// test gives a tiny timeout to a wait that can never be satisfied, so none
 /// waits long; none sleeps to make something happen.
-@Suite("Wait timeouts", .timeLimit(.minutes(1)))
+@Suite("Wait timeouts", .hangSafetyNet)
 struct WaitTimeoutTests {
     typealias Profile = TestStoreFixtures.Profile
     typealias Hold = TestStoreFixtures.Hold
 
     static let sleepAdvice =
-        "  Does the code under test sleep on this clock (its Dependencies' clock, a Persistence's clock:), "
+        "  Does the code under test sleep on this clock (its EffectDependencies' clock, a Persistence's clock:), "
         + "and has it got that far? A sleep the clock woke, or a cancelled one, no longer counts."
 
     /// The issue recorded headlines the message's first line (Swift Testing

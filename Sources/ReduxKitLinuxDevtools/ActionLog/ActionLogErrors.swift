@@ -3,8 +3,7 @@ import Foundation
 /// What went wrong while an action log was being written, as its `onError`
 /// receives it: the file and the reason.
 ///
-/// The default `onError` (``reportToStandardError(_:)``) writes each one as a
-/// line to standard error.
+/// The default `onError` writes each one as a line to standard error.
 public struct ActionLogWriteError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Error, Equatable, Sendable {
@@ -72,11 +71,10 @@ public struct ActionLogWriteError: Error, Equatable, Sendable, CustomStringConve
     }
 
     /// Writes `error` as one line to standard error: what action logs do with
-    /// their errors unless given an `onError` of your own.
-    ///
-    /// - Parameter error: The error to report.
+    /// their errors unless given an `onError` of your own. (Usable from inline,
+    /// not public: it is the `onError` parameters' default value.)
     @Sendable
-    public static func reportToStandardError(_ error: any Error) {
+    @usableFromInline static func reportToStandardError(_ error: any Error) {
         FileHandle.standardError.write(Data("ReduxKitLinux: \(error)\n".utf8))
     }
 }

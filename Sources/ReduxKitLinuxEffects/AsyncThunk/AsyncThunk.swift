@@ -68,7 +68,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// The prefix of the lifecycle actions' `type`: `"<prefix>/pending"` and so on.
     public let typePrefix: String
     /// The effect.
-    public let body: nonisolated(nonsending) @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    let body: nonisolated(nonsending) @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     let options: Options
 
     /// What is checked and computed around the body.

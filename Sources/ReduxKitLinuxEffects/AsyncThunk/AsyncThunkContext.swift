@@ -9,9 +9,9 @@
 public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     /// The run.
     public let requestID: RequestID
-    /// What the thunk middleware was given (see ``Dependencies``): Redux
+    /// What the thunk middleware was given (see ``EffectDependencies``): Redux
     /// Toolkit's `extra`.
-    public let dependencies: Dependencies
+    public let dependencies: EffectDependencies
     let store: WeakStore<State>
     /// Where ``fulfillWithValue(_:meta:)`` leaves its meta for the run.
     let fulfilledMeta: Locked<AsyncThunkPayload?>
@@ -21,7 +21,7 @@ public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     let runIsCancelled: @Sendable () -> Bool
 
     init(
-        requestID: RequestID, dependencies: Dependencies, store: WeakStore<State>,
+        requestID: RequestID, dependencies: EffectDependencies, store: WeakStore<State>,
         cancelledDispatches: CancelledDispatches, runIsCancelled: @escaping @Sendable () -> Bool
     ) {
         self.requestID = requestID
@@ -104,8 +104,8 @@ public struct AsyncThunkConditionContext<State: Sendable>: Sendable {
     public let requestID: RequestID
     /// The store's state when the thunk was dispatched.
     public let state: State
-    /// What the thunk middleware was given (see ``Dependencies``).
-    public let dependencies: Dependencies
+    /// What the thunk middleware was given (see ``EffectDependencies``).
+    public let dependencies: EffectDependencies
     let store: WeakStore<State>
 
     /// The store's current state, for an `asyncCondition` that waited.

@@ -109,33 +109,23 @@ public struct RejectedWithValue: Error, Sendable, AsyncThunkErrorSerializing, Cu
 
     /// The payload as a `T`.
     ///
+    /// Read back from an action log, it is decoded as `T` when `T` is
+    /// `Decodable`.
+    ///
     /// - Parameter type: The payload's type.
     /// - Returns: The payload, or `nil` if it is not a `T`.
     public func value<T>(as type: T.Type) -> T? {
         payload.value(as: type)
     }
 
-    /// The payload as a `T`, decoded from JSON if it was read from a log.
-    ///
-    /// - Parameter type: The payload's type.
-    /// - Returns: The payload, or `nil` if it is not a `T`.
-    public func value<T: Decodable>(as type: T.Type) -> T? {
-        payload.value(as: type)
-    }
-
     /// The meta the body gave with the payload, as a `T`.
+    ///
+    /// Read back from an action log, it is decoded as `T` when `T` is
+    /// `Decodable`.
     ///
     /// - Parameter type: The meta's type.
     /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
     public func meta<T>(as type: T.Type) -> T? {
-        metaPayload?.value(as: type)
-    }
-
-    /// The meta as a `T`, decoded from JSON if it was read from a log.
-    ///
-    /// - Parameter type: The meta's type.
-    /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-    public func meta<T: Decodable>(as type: T.Type) -> T? {
         metaPayload?.value(as: type)
     }
 

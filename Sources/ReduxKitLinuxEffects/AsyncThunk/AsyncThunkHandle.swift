@@ -10,7 +10,7 @@
 ///
 /// Awaiting ``value`` or ``result`` also waits for the run's ``AsyncThunk/Fulfilled``
 /// or ``AsyncThunk/Rejected`` action to be dispatched. Cancelling the task that
-/// awaits them cancels the run, as ``cancel()`` does (for every awaiter: the
+/// awaits them cancels the run, as ``cancel(reason:)`` does (for every awaiter: the
 /// run is one).
 public final class AsyncThunkHandle<Value: Sendable>: Sendable {
     /// The run.
@@ -67,15 +67,12 @@ public final class AsyncThunkHandle<Value: Sendable>: Sendable {
     /// ``AsyncThunk/Rejected`` action that has `wasCancelled` set, and its body
     /// is cancelled (it sees it cooperatively; what it returns later is
     /// dropped). Does nothing to a run that has already settled.
-    public func cancel() {
-        cancel(reason: nil)
-    }
-
-    /// Cancels the run, saying why (Redux Toolkit's `abort(reason)`): the
-    /// ``AsyncThunk/Rejected`` action carries `reason` as its `cancelReason`.
     ///
-    /// - Parameter reason: Why; the first reason given is the one kept.
-    public func cancel(reason: String?) {
+    /// Given a reason (Redux Toolkit's `abort(reason)`), the
+    /// ``AsyncThunk/Rejected`` action carries it as its `cancelReason`.
+    ///
+    /// - Parameter reason: Why, if you say; the first reason given is the one kept.
+    public func cancel(reason: String? = nil) {
         run.requestCancel(reason: reason)
         task?.cancel()
     }

@@ -1,5 +1,6 @@
 /// Where a run of an async thunk stands, as its lifecycle actions say (Redux
-/// Toolkit's `meta.requestStatus`).
+/// Toolkit's `meta.requestStatus`). Its raw value is the case's name, as
+/// Redux Toolkit spells it: `"pending"`, `"fulfilled"`, `"rejected"`.
 public enum AsyncThunkRequestStatus: String, Codable, Hashable, Sendable {
     /// Started: the ``AsyncThunk/Pending`` action.
     case pending
@@ -7,18 +8,6 @@ public enum AsyncThunkRequestStatus: String, Codable, Hashable, Sendable {
     case fulfilled
     /// Ended with an error, or cancelled: the ``AsyncThunk/Rejected`` action.
     case rejected
-
-    /// The status named `rawValue` (`"pending"`, `"fulfilled"` or `"rejected"`).
-    ///
-    /// - Parameter rawValue: The status's name.
-    public init?(rawValue: String) {
-        switch rawValue {
-        case "pending": self = .pending
-        case "fulfilled": self = .fulfilled
-        case "rejected": self = .rejected
-        default: return nil
-        }
-    }
 }
 
 /// A lifecycle action of any async thunk (``AsyncThunk/Pending``,
@@ -56,7 +45,7 @@ extension AsyncThunk {
         ///   - requestID: The run.
         ///   - argument: The argument the run started with.
         ///   - meta: What the thunk's `pendingMeta` gave, if anything.
-        public init(typePrefix: String, requestID: RequestID, argument: Argument, meta: (any Sendable)? = nil) {
+        init(typePrefix: String, requestID: RequestID, argument: Argument, meta: (any Sendable)? = nil) {
             self.init(
                 typePrefix: typePrefix, requestID: requestID, argument: argument, metaPayload: meta.map { .given($0) })
         }
@@ -75,15 +64,12 @@ extension AsyncThunk {
 
         /// The meta the thunk's `pendingMeta` gave, as a `T`.
         ///
-        /// - Parameter type: The meta's type.
-        /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-        public func meta<T>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
-
-        /// The meta as a `T`, decoded from JSON if the action was read from a log.
+        /// Read back from an action log, it is decoded as `T` when `T` is
+        /// `Decodable`.
         ///
         /// - Parameter type: The meta's type.
         /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-        public func meta<T: Decodable>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
+        public func meta<T>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
     }
 
     /// Dispatched when a run returns a value, unless it was cancelled first.
@@ -110,7 +96,7 @@ extension AsyncThunk {
         ///   - argument: The argument the run started with.
         ///   - value: What the body returned.
         ///   - meta: What the body gave to `fulfillWithValue(_:meta:)`, if anything.
-        public init(
+        init(
             typePrefix: String, requestID: RequestID, argument: Argument, value: Value, meta: (any Sendable)? = nil
         ) {
             self.init(
@@ -135,15 +121,12 @@ extension AsyncThunk {
 
         /// The meta the body gave to `fulfillWithValue(_:meta:)`, as a `T`.
         ///
-        /// - Parameter type: The meta's type.
-        /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-        public func meta<T>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
-
-        /// The meta as a `T`, decoded from JSON if the action was read from a log.
+        /// Read back from an action log, it is decoded as `T` when `T` is
+        /// `Decodable`.
         ///
         /// - Parameter type: The meta's type.
         /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-        public func meta<T: Decodable>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
+        public func meta<T>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
     }
 
     /// A run that ended: its ``Fulfilled`` or its ``Rejected`` action, as the

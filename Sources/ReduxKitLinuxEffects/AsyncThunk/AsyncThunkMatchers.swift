@@ -1,22 +1,6 @@
-/// An ``AsyncThunk`` seen without its types, so one matcher can take several
-/// thunks: `isPending(_:)` and its kin, given thunks.
-public protocol AnyAsyncThunk: Sendable {
-    /// The prefix of the thunk's lifecycle actions' `type`.
-    var typePrefix: String { get }
-
-    /// Matches the thunk's lifecycle actions.
-    ///
-    /// - Parameter action: A dispatched action.
-    /// - Returns: `action` as one of this thunk's lifecycle actions, or `nil`.
-    func lifecycleAction(_ action: any Action) -> (any AsyncThunkLifecycleAction)?
-}
-
-extension AsyncThunk: AnyAsyncThunk {
-    /// Matches this thunk's ``Pending``, ``Fulfilled`` and ``Rejected`` actions.
-    ///
-    /// - Parameter action: A dispatched action.
-    /// - Returns: `action` as one of this thunk's lifecycle actions, or `nil`.
-    public func lifecycleAction(_ action: any Action) -> (any AsyncThunkLifecycleAction)? {
+extension AsyncThunk {
+    /// This thunk's ``Pending``, ``Fulfilled`` or ``Rejected`` action, or `nil`.
+    func lifecycleAction(_ action: any Action) -> (any AsyncThunkLifecycleAction)? {
         if let action = pending(action) { return action }
         if let action = fulfilled(action) { return action }
         return rejected(action)
@@ -24,16 +8,20 @@ extension AsyncThunk: AnyAsyncThunk {
 }
 
 /// A matcher for the lifecycle actions of `thunks` (of any async thunk, if
-/// none is given) that satisfy `test`.
-private func matcher(
-    _ thunks: [any AnyAsyncThunk], _ test: @escaping @Sendable (any AsyncThunkLifecycleAction) -> Bool
+/// none is given) that satisfy `test`. The thunks come as a parameter pack, so
+/// thunks of different types need no type-erasing protocol.
+private func matcher<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>,
+    test: @escaping @Sendable (any AsyncThunkLifecycleAction) -> Bool
 ) -> @Sendable (any Action) -> Bool {
-    { action in
-        if thunks.isEmpty {
+    var matchers: [@Sendable (any Action) -> (any AsyncThunkLifecycleAction)?] = []
+    for thunk in repeat each thunks { matchers.append(thunk.lifecycleAction) }
+    return { [matchers] action in
+        if matchers.isEmpty {
             guard let lifecycle = action as? any AsyncThunkLifecycleAction else { return false }
             return test(lifecycle)
         }
-        return thunks.contains { thunk in thunk.lifecycleAction(action).map(test) ?? false }
+        return matchers.contains { match in match(action).map(test) ?? false }
     }
 }
 
@@ -51,8 +39,10 @@ public func isAsyncThunkAction(_ action: any Action) -> Bool {
 ///
 /// - Parameter thunks: The thunks to match.
 /// - Returns: A function telling whether an action is one of theirs.
-public func isAsyncThunkAction(_ thunks: any AnyAsyncThunk...) -> @Sendable (any Action) -> Bool {
-    matcher(thunks) { _ in true }
+public func isAsyncThunkAction<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>
+) -> @Sendable (any Action) -> Bool {
+    matcher(repeat each thunks, test: { _ in true })
 }
 
 /// Whether `action` is the pending action of any async thunk.
@@ -72,8 +62,10 @@ public func isPending(_ action: any Action) -> Bool {
 ///
 /// - Parameter thunks: The thunks to match.
 /// - Returns: A function telling whether an action is the pending action of one of them.
-public func isPending(_ thunks: any AnyAsyncThunk...) -> @Sendable (any Action) -> Bool {
-    matcher(thunks) { $0.requestStatus == .pending }
+public func isPending<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>
+) -> @Sendable (any Action) -> Bool {
+    matcher(repeat each thunks, test: { $0.requestStatus == .pending })
 }
 
 /// Whether `action` is the fulfilled action of any async thunk.
@@ -89,8 +81,10 @@ public func isFulfilled(_ action: any Action) -> Bool {
 ///
 /// - Parameter thunks: The thunks to match.
 /// - Returns: A function telling whether an action is the fulfilled action of one of them.
-public func isFulfilled(_ thunks: any AnyAsyncThunk...) -> @Sendable (any Action) -> Bool {
-    matcher(thunks) { $0.requestStatus == .fulfilled }
+public func isFulfilled<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>
+) -> @Sendable (any Action) -> Bool {
+    matcher(repeat each thunks, test: { $0.requestStatus == .fulfilled })
 }
 
 /// Whether `action` is the rejected action of any async thunk.
@@ -106,8 +100,10 @@ public func isRejected(_ action: any Action) -> Bool {
 ///
 /// - Parameter thunks: The thunks to match.
 /// - Returns: A function telling whether an action is the rejected action of one of them.
-public func isRejected(_ thunks: any AnyAsyncThunk...) -> @Sendable (any Action) -> Bool {
-    matcher(thunks) { $0.requestStatus == .rejected }
+public func isRejected<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>
+) -> @Sendable (any Action) -> Bool {
+    matcher(repeat each thunks, test: { $0.requestStatus == .rejected })
 }
 
 /// Whether `action` is the rejected action of any async thunk whose body
@@ -125,6 +121,8 @@ public func isRejectedWithValue(_ action: any Action) -> Bool {
 ///
 /// - Parameter thunks: The thunks to match.
 /// - Returns: A function telling whether an action is such a rejected action of one of them.
-public func isRejectedWithValue(_ thunks: any AnyAsyncThunk...) -> @Sendable (any Action) -> Bool {
-    matcher(thunks) { ($0 as? any RejectedLifecycleAction)?.wasRejectedWithValue == true }
+public func isRejectedWithValue<each S: Sendable, each A: Sendable, each V: Sendable>(
+    _ thunks: repeat AsyncThunk<each S, each A, each V>
+) -> @Sendable (any Action) -> Bool {
+    matcher(repeat each thunks, test: { ($0 as? any RejectedLifecycleAction)?.wasRejectedWithValue == true })
 }

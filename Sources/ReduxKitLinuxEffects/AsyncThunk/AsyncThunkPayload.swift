@@ -4,7 +4,7 @@ import Foundation
 /// payload, a meta), as it was given or as an action log read it back.
 ///
 /// A value written to a log is read back as plain JSON (the log does not know
-/// its type); ``value(as:)-(T.Type)`` then decodes it as the type asked for, so
+/// its type); ``value(as:)`` then decodes it as the type asked for, so
 /// a reducer reads a replayed payload as it read the live one.
 enum AsyncThunkPayload: Sendable {
     /// The value the body gave.
@@ -20,22 +20,20 @@ enum AsyncThunkPayload: Sendable {
         }
     }
 
-    /// The value as a `T`, if it is one.
+    /// The value as a `T`: the value given, if it is one; a value read back
+    /// from a log, decoded as `T` when `T` is `Decodable`.
     func value<T>(as type: T.Type) -> T? {
-        switch self {
-        case .given(let value): value as? T
-        case .logged(let json): json as? T
-        }
-    }
-
-    /// The value as a `T`, decoding it if it was read back from a log.
-    func value<T: Decodable>(as type: T.Type) -> T? {
         switch self {
         case .given(let value): return value as? T
         case .logged(let json):
             if let json = json as? T { return json }
-            return try? JSONDecoder().decode(T.self, from: JSONEncoder().encode(json))
+            guard let decodable = T.self as? any Decodable.Type else { return nil }
+            return Self.decode(decodable, from: json) as? T
         }
+    }
+
+    private static func decode<D: Decodable>(_ type: D.Type, from json: LoggedJSON) -> D? {
+        try? JSONDecoder().decode(D.self, from: JSONEncoder().encode(json))
     }
 
     /// Writes the value; throws `EncodingError.invalidValue` for a given value

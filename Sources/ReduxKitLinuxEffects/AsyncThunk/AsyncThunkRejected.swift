@@ -103,28 +103,21 @@ extension AsyncThunk {
         /// if let problem = load.rejected(action)?.rejectedValue(as: APIProblem.self) { … }
         /// ```
         ///
+        /// Read back from an action log, it is decoded as `T` when `T` is
+        /// `Decodable`.
+        ///
         /// - Parameter type: The value's type.
         /// - Returns: The value, or `nil` if the run was not rejected with a `T`.
         public func rejectedValue<T>(as type: T.Type) -> T? { rejectedPayload?.value(as: type) }
 
-        /// The value the body rejected the run with, as a `T`, decoded from
-        /// JSON if the action was read from a log.
-        ///
-        /// - Parameter type: The value's type.
-        /// - Returns: The value, or `nil` if the run was not rejected with a `T`.
-        public func rejectedValue<T: Decodable>(as type: T.Type) -> T? { rejectedPayload?.value(as: type) }
-
         /// The meta the body rejected the run with, as a `T`.
+        ///
+        /// Read back from an action log, it is decoded as `T` when `T` is
+        /// `Decodable`.
         ///
         /// - Parameter type: The meta's type.
         /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
         public func meta<T>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
-
-        /// The meta as a `T`, decoded from JSON if the action was read from a log.
-        ///
-        /// - Parameter type: The meta's type.
-        /// - Returns: The meta, or `nil` if there is none or it is not a `T`.
-        public func meta<T: Decodable>(as type: T.Type) -> T? { metaPayload?.value(as: type) }
     }
 }
 

@@ -8,7 +8,7 @@ struct AsyncThunkEnvironment<State: Sendable> {
     let getState: () -> State
     let store: WeakStore<State>
     let runner: EffectRunner
-    let dependencies: Dependencies
+    let dependencies: EffectDependencies
     let cancellations: ThunkCancellations
 }
 

@@ -26,12 +26,8 @@ public struct ClockTimer: AsyncSequence, Sendable {
     /// Starts an iteration: from the clock's `now`, what sleeps until the `n`th deadline.
     private let start: @Sendable () -> @Sendable (Int) async throws -> Void
 
-    /// A timer ticking every `interval` on `clock`.
-    ///
-    /// - Parameters:
-    ///   - interval: The period (above zero).
-    ///   - clock: The clock it sleeps on.
-    public init<C: Clock>(interval: Duration, clock: C) where C.Duration == Duration {
+    /// A timer ticking every `interval` on `clock` (made by `clock.timer(interval:)`).
+    init<C: Clock>(interval: Duration, clock: C) where C.Duration == Duration {
         precondition(interval > .zero, "ClockTimer needs an interval above zero (\(interval))")
         self.interval = interval
         start = {

@@ -11,8 +11,8 @@ public struct ListenerContext<State: Sendable>: AsyncDispatchingStore {
     public let stateBefore: State
     /// The state when the dispatch of the action had finished.
     public let stateAfter: State
-    /// What the listener middleware was given (see ``Dependencies``); RTK's `extra`.
-    public let dependencies: Dependencies
+    /// What the listener middleware was given (see ``EffectDependencies``); RTK's `extra`.
+    public let dependencies: EffectDependencies
     let store: WeakStore<State>
     let run: ListenerRun<State>
     let hub: ListenerHub<State>

@@ -34,12 +34,12 @@ final class ListenerHub<State: Sendable>: Sendable {
     private let weakRunner: WeakRunner
     let store: WeakStore<State>
     let registry: ListenerRegistry<State>
-    let dependencies: Dependencies
+    let dependencies: EffectDependencies
     let onError: (@Sendable (ListenerFailed) -> Void)?
 
     init(
         store: WeakStore<State>, runner: EffectRunner, registry: ListenerRegistry<State>,
-        dependencies: Dependencies, onError: (@Sendable (ListenerFailed) -> Void)?
+        dependencies: EffectDependencies, onError: (@Sendable (ListenerFailed) -> Void)?
     ) {
         self.store = store
         self.weakRunner = WeakRunner(runner: runner)
@@ -200,7 +200,7 @@ struct ListenerPartition: Hashable, Sendable {
 }
 
 /// An action an effect took, with the state after it and the state before it.
-public typealias ListenerTaken<State> = (action: any Action, currentState: State, originalState: State)
+typealias ListenerTaken<State> = (action: any Action, currentState: State, originalState: State)
 
 /// Whether a window of `interval` that opens now on `clock` is still open, asked later.
 private func window<C: Clock>(on clock: C, lasting interval: Duration) -> @Sendable () -> Bool

@@ -38,7 +38,7 @@
 public final class ListenerMiddleware<State: Sendable>: Sendable {
     private let registry = ListenerRegistry<State>()
     /// What every effect reads from `context.dependencies`.
-    let dependencies: Dependencies
+    let dependencies: EffectDependencies
     private let onError: (@Sendable (ListenerFailed) -> Void)?
 
     /// Creates a listener middleware with no listeners (RTK's
@@ -46,30 +46,16 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///
     /// - Parameters:
     ///   - dependencies: What every effect reads from `context.dependencies`
-    ///     (RTK's `extra`; see ``Dependencies``); its clock times the policies,
+    ///     (RTK's `extra`; see ``EffectDependencies``); its clock times the policies,
     ///     `delay` and timeouts.
     ///   - onError: Called, in the effect's task, with every error an effect
     ///     throws other than by being cancelled, before the ``ListenerFailed``
     ///     action is dispatched (RTK's `onError`).
     public init(
-        dependencies: Dependencies = Dependencies(), onError: (@Sendable (ListenerFailed) -> Void)? = nil
+        dependencies: EffectDependencies = EffectDependencies(), onError: (@Sendable (ListenerFailed) -> Void)? = nil
     ) {
         self.dependencies = dependencies
         self.onError = onError
-    }
-
-    /// The middleware to install with `applyMiddleware`. It can be installed in
-    /// several stores; each runs and schedules its own effects.
-    ///
-    /// As it was spelled when a store learned its actor where its middleware
-    /// was made.
-    ///
-    /// - Parameter isolation: Ignored: the store learns its actor where it is
-    ///   dispatched to.
-    /// - Returns: The middleware.
-    @available(*, deprecated, message: "leave out isolation: the store learns its actor where it is dispatched to")
-    public func middleware(isolation: (any Actor)?) -> Middleware<State> {
-        middleware()
     }
 
     /// The middleware to install with `applyMiddleware`. It can be installed in

@@ -15,7 +15,7 @@ extension ListenerContext {
     nonisolated(nonsending) public func take(
         _ predicate: @escaping @Sendable (_ action: any Action, _ currentState: State, _ originalState: State) -> Bool,
         timeout: Duration? = nil
-    ) async throws -> ListenerTaken<State>? {
+    ) async throws -> (action: any Action, currentState: State, originalState: State)? {
         try checkCancellation()
         let (key, taken) = hub.wait(for: predicate)
         defer { hub.removeWaiter(key) }

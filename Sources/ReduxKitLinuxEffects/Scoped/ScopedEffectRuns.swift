@@ -44,7 +44,7 @@ final class ScopedEffects<Parent, Child> {
     /// - Returns: The run's handle, wrapped for the middleware chain.
     func start<Argument, Value>(
         _ action: AsyncThunkAction<Child, Argument, Value>, dispatch: @escaping DispatchFunction,
-        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: Dependencies,
+        getState: @escaping () -> Child, actor: (any Actor)?, tracker: EffectTracker, dependencies: EffectDependencies,
         cancellations: ThunkCancellations
     ) -> AsyncThunkStarted where Child: Sendable {
         route.settle(on: actor)

@@ -45,7 +45,7 @@ struct ScopedEffectAccepted: Action {
     /// if none is known (or the store is shared).
     let actor: (any Actor)?
     /// The dependencies the thunk middleware was given.
-    let dependencies: Dependencies
+    let dependencies: EffectDependencies
     /// The root chain's tracker, which counts (and can cancel) the run.
     let tracker: EffectTracker
     /// The root store's async thunk runs tagged for cancellation, which the run joins.

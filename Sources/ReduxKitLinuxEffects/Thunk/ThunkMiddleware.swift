@@ -27,7 +27,9 @@
 ///
 /// - Parameter dependencies: What async thunk bodies read from `context.dependencies`.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
+public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = EffectDependencies()) -> Middleware<
+    State
+> {
     { api in
         let runner = EffectRunner(tracker: api.route.effectTracker)
         let store = api.weakStore
@@ -73,7 +75,7 @@ public func thunkMiddleware<State: Sendable>(dependencies: Dependencies = Depend
 /// - Parameter dependencies: What the scoped stores' async thunk bodies read
 ///   from `context.dependencies`.
 /// - Returns: The middleware, for `applyMiddleware`.
-public func thunkMiddleware<State>(dependencies: Dependencies = Dependencies()) -> Middleware<State> {
+public func thunkMiddleware<State>(dependencies: EffectDependencies = EffectDependencies()) -> Middleware<State> {
     { api in
         let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }

@@ -6,7 +6,7 @@ import Testing
 /// An action log records an async thunk's lifecycle actions once its thunk is
 /// registered (`ActionRegistry.register(_:name:)`), and a replay reproduces
 /// the state without running the thunk.
-@Suite("Action log and async thunks", .timeLimit(.minutes(1)))
+@Suite("Action log and async thunks", .hangSafetyNet)
 struct ActionLogAsyncThunkTests {
     /// The thunks and state of the effects tests' lifecycle suite, in brief.
     enum Thunks {

@@ -7,7 +7,7 @@ import Testing
 /// Cancelling a run settles it at once, with a reason if one is given, from
 /// its handle, from the task awaiting it, or from the run that started it;
 /// and each run ends with exactly one fulfilled or rejected action.
-@Suite("Async thunk cancellation", .timeLimit(.minutes(1)))
+@Suite("Async thunk cancellation", .hangSafetyNet)
 struct AsyncThunkCancellationTests {
     /// A shared store whose reducer logs the type of every lifecycle action.
     static func makeStore(

@@ -6,14 +6,14 @@ import Testing
 
 /// A thunk's condition can skip a run before anything is dispatched; it sees
 /// the state as the dispatch finds it and the store's dependencies.
-@Suite("Async thunk conditions", .timeLimit(.minutes(1)))
+@Suite("Async thunk conditions", .hangSafetyNet)
 struct AsyncThunkConditionTests {
     struct Catalog: Sendable, Equatable {
         var loading = false
         var items: [String] = []
     }
 
-    enum FeatureFlagKey: DependencyKey {
+    enum FeatureFlagKey: EffectDependencyKey {
         static let defaultValue = true
     }
 
@@ -21,7 +21,7 @@ struct AsyncThunkConditionTests {
     static func makeStore(logging log: Recorder<String>, load: AsyncThunk<Catalog, String, [String]>)
         -> SharedStore<Catalog>
     {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies[FeatureFlagKey.self] = true
         return SharedStore(
             createStore(

@@ -8,7 +8,7 @@ import Testing
 /// The dependencies given to the thunk middleware reach every async thunk's
 /// body, on a store on the main actor, in a shared store, and for a scoped
 /// store's thunks, so a test replaces them in one place.
-@Suite("Async thunk dependencies", .timeLimit(.minutes(1)))
+@Suite("Async thunk dependencies", .hangSafetyNet)
 struct AsyncThunkDependenciesTests {
     protocol Greeter: Sendable {
         func greet(_ name: String) -> String
@@ -22,7 +22,7 @@ struct AsyncThunkDependenciesTests {
         func greet(_ name: String) -> String { "fake \(name)" }
     }
 
-    enum GreeterKey: DependencyKey {
+    enum GreeterKey: EffectDependencyKey {
         static let defaultValue: any Greeter = LiveGreeter()
     }
 
@@ -34,8 +34,8 @@ struct AsyncThunkDependenciesTests {
         context.dependencies[GreeterKey.self].greet(name)
     }
 
-    static var fakes: Dependencies {
-        var dependencies = Dependencies()
+    static var fakes: EffectDependencies {
+        var dependencies = EffectDependencies()
         dependencies[GreeterKey.self] = FakeGreeter()
         dependencies.uuid = { UUID(uuidString: "00000000-0000-0000-0000-000000000001")! }
         return dependencies

@@ -8,7 +8,7 @@ import Testing
 /// `any Action`, the same action goes through the untyped dispatch, which
 /// returns an action standing for the started run, not the handle. The
 /// former `dispatch(thunk:)` is gone.
-@Suite("Dispatching async thunks", .timeLimit(.minutes(1)))
+@Suite("Dispatching async thunks", .hangSafetyNet)
 struct AsyncThunkDispatchTests {
     /// Loads `"<argument> loaded"`, after adding the argument's length to the count.
     static let load = AsyncThunk<Int, String, String>("dispatch/load") { argument, context in

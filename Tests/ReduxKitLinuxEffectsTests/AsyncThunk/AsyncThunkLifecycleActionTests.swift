@@ -8,7 +8,7 @@ import Testing
 /// Lifecycle actions made by hand drive a reducer without running the thunk,
 /// and lifecycle actions are `Codable` (the devtools tests record and replay
 /// them in an action log: `ActionLogAsyncThunkTests`).
-@Suite("Async thunk lifecycle actions", .timeLimit(.minutes(1)))
+@Suite("Async thunk lifecycle actions", .hangSafetyNet)
 struct AsyncThunkLifecycleActionTests {
     struct Problem: Codable, Equatable, Sendable {
         let status: Int
@@ -83,6 +83,22 @@ struct AsyncThunkLifecycleActionTests {
         #expect(cancelled.wasCancelled && cancelled.cancelReason == "why" && !cancelled.wasRejectedWithValue)
         let void = try Self.roundTrip(Self.refresh.fulfilled((), requestID: id, argument: ()))
         #expect(void.requestID == id)
+    }
+
+    /// One `meta(as:)`, `value(as:)` and `rejectedValue(as:)` each (issue 24):
+    /// a value read back from JSON is decoded whenever the type asked for is
+    /// `Decodable`, even when the caller only knows it as a generic `T`.
+    @Test func aValueReadBackFromJSONIsDecodedAsAnyDecodableTypeAskedFor() throws {
+        func read<T>(_ type: T.Type, from rejected: AsyncThunk<Catalog, String, [String]>.Rejected) -> T? {
+            rejected.rejectedValue(as: type)
+        }
+        struct NotDecodable {}
+        let id = RequestID(8)
+        let rejected = try Self.roundTrip(
+            Self.load.rejected(withValue: Problem(status: 500), requestID: id, argument: "a", meta: "m"))
+        #expect(read(Problem.self, from: rejected) == Problem(status: 500))
+        #expect(read(NotDecodable.self, from: rejected) == nil)
+        #expect(rejected.rejectedValue(as: Int.self) == nil)
     }
 
     @Test func aPayloadThatIsNotEncodableIsAnErrorNotALoss() {

@@ -8,7 +8,7 @@ import Testing
 /// A body rejects with a typed payload or fulfils with a meta, and matchers
 /// read what it gave: for one thunk (`settled`, `rejectedWithValue`) or
 /// across several (`isPending(thunkA, thunkB)` and kin).
-@Suite("Async thunk rejections and matchers", .timeLimit(.minutes(1)))
+@Suite("Async thunk rejections and matchers", .hangSafetyNet)
 struct AsyncThunkRejectionTests {
     struct Problem: Codable, Equatable, Sendable {
         let status: Int

@@ -7,7 +7,7 @@ import Testing
 /// actor (its `thunkMiddleware()` made there too), and a store handed to a
 /// `SharedStore` (its middleware made outside any actor). Awaiting a run's
 /// handle also waits for its fulfilled or rejected action to be dispatched.
-@Suite("Async thunks", .timeLimit(.minutes(1)))
+@Suite("Async thunks", .hangSafetyNet)
 struct AsyncThunkTests {
     struct Marker: Action {}
     struct LoadFailed: Error, Equatable {}

@@ -7,7 +7,7 @@ import Testing
 /// An async thunk's `cancellationID` and `cancelInFlight` (TCA's
 /// `.cancellable(id:cancelInFlight:)` on a thunk), and ``CancelEffects`` on
 /// thunk runs. Order-sensitive tests run 20 times.
-@Suite("Async thunk cancellation IDs", .timeLimit(.minutes(1)))
+@Suite("Async thunk cancellation IDs", .hangSafetyNet)
 struct AsyncThunkCancellationIDTests {
     typealias Fixture = FavoritingFixture
     typealias Favorite = AsyncThunk<Int, Int, Int>

@@ -9,7 +9,7 @@ import Testing
 /// delivered with `cancelledDispatches: .deliver` (Redux Toolkit's). An async
 /// thunk's own cancelled `Rejected` action always arrives. Each test runs 20
 /// times, so a dispatch racing its cancellation would show.
-@Suite("Cancelled effects' dispatches", .timeLimit(.minutes(1)))
+@Suite("Cancelled effects' dispatches", .hangSafetyNet)
 struct CancelledDispatchesTests {
     typealias Fixture = FavoritingFixture
     struct Failure: Action { let text: String }

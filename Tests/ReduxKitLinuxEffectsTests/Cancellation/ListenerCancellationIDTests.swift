@@ -9,7 +9,7 @@ import Testing
 /// `.cancellable(id:cancelInFlight: true)`, RTK's per-entity listeners), and
 /// ``CancelEffects`` cancels a key's runs from anywhere. Each test runs 20
 /// times, so an ordering race would show.
-@Suite("Listener cancellation IDs", .timeLimit(.minutes(1)))
+@Suite("Listener cancellation IDs", .hangSafetyNet)
 struct ListenerCancellationIDTests {
     typealias Fixture = FavoritingFixture
 

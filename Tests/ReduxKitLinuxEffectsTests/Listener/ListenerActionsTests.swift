@@ -7,7 +7,7 @@ import Testing
 /// Listeners added and removed through the store (RTK's `addListener`,
 /// `removeListener` and `clearAllListeners` actions), predicates that see the
 /// states, and removal that cancels the runs going on.
-@Suite("Listener actions", .timeLimit(.minutes(1)))
+@Suite("Listener actions", .hangSafetyNet)
 struct ListenerActionsTests {
     typealias Search = ListenerTestSupport.Search
 

@@ -8,7 +8,7 @@ import Testing
 /// Redux Toolkit's effect-scenario tests of cancellation, ported (issue 20,
 /// items 7 and 8): clearing the listeners cancels a run whose listener
 /// unsubscribed itself, and its forks; a fork of a cancelled run never runs.
-@Suite("Listener cancellation (RTK scenarios)", .timeLimit(.minutes(1)))
+@Suite("Listener cancellation (RTK scenarios)", .hangSafetyNet)
 struct ListenerCancellationTests {
     typealias Search = ListenerTestSupport.Search
 

@@ -7,7 +7,7 @@ import Testing
 /// What an effect does through its context, waiting aside (see
 /// `ListenerWaitingTests`): control over its own run and listener, its
 /// dependencies, a typed `dispatch(_:)` for async thunks, and the middleware's `onError`.
-@Suite("Listener context", .timeLimit(.minutes(1)))
+@Suite("Listener context", .hangSafetyNet)
 struct ListenerContextTests {
     typealias Search = ListenerTestSupport.Search
     struct Shout: Error {}
@@ -80,12 +80,12 @@ struct ListenerContextTests {
         #expect(seen.values == ["a", "c"])
     }
 
-    enum Greeting: DependencyKey {
+    enum Greeting: EffectDependencyKey {
         static let defaultValue = "hello"
     }
 
     @Test func theDependenciesReachEveryEffect() async {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies[Greeting.self] = "hi from the test"
         let listeners = ListenerMiddleware<Int>(dependencies: dependencies)
         let seen = Recorder<String>()

@@ -6,7 +6,7 @@ import Testing
 /// wherever it is dispatched from (a store, a shared store, an observable
 /// store, an effect's context), or `nil` with no listener middleware; the
 /// subscription itself is not an action.
-@Suite("Dispatching AddListener", .timeLimit(.minutes(1)))
+@Suite("Dispatching AddListener", .hangSafetyNet)
 struct ListenerDispatchTests {
     typealias Search = ListenerTestSupport.Search
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Forks: child tasks of a listener's run, cancelled with it and when its
 /// effect ends (unless joined), and what they start cancelled with them.
-@Suite("Listener forks", .timeLimit(.minutes(1)))
+@Suite("Listener forks", .hangSafetyNet)
 struct ListenerForkTests {
     typealias Search = ListenerTestSupport.Search
     struct Shout: Error {}

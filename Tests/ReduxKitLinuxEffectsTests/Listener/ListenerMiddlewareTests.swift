@@ -6,7 +6,7 @@ import Testing
 /// (`listeners.middleware()` made there too), and a store handed to a
 /// `SharedStore` (its middleware made outside any actor). Effects report what
 /// they did on a stream the test waits on.
-@Suite("Listener middleware", .timeLimit(.minutes(1)))
+@Suite("Listener middleware", .hangSafetyNet)
 struct ListenerMiddlewareTests {
     struct Search: Action { let text: String }
     struct Found: Action { let text: String }

@@ -6,7 +6,7 @@ import Testing
 
 /// The per-type plans the listener middleware keeps (ListenerPlans): they follow
 /// every change of the listeners, and a `for:` listener still matches subclasses.
-@Suite("Listener plans", .timeLimit(.minutes(1)))
+@Suite("Listener plans", .hangSafetyNet)
 struct ListenerPlansTests {
     struct Ping: Action {}
     /// Stateless, so `@unchecked` claims nothing that could race.

@@ -8,7 +8,7 @@ import Testing
 /// The scheduling policies: `.leading` ignores actions while a run goes on,
 /// `.debounce` runs the last action of a quiet burst, `.throttle` runs at most
 /// once per window; the timed ones on a manual clock.
-@Suite("Listener policies", .timeLimit(.minutes(1)))
+@Suite("Listener policies", .hangSafetyNet)
 struct ListenerPolicyTests {
     typealias Search = ListenerTestSupport.Search
 

@@ -10,7 +10,7 @@ import Testing
 /// "ab", "abc" with the manual clock moved between keys, and the service
 /// answering late, out of order, and ignoring cancellation, no stale result
 /// ever lands: only the last query's results do.
-@Suite("Listener search as you type", .timeLimit(.minutes(1)))
+@Suite("Listener search as you type", .hangSafetyNet)
 struct ListenerSearchTests {
     struct SearchState: Sendable, Equatable {
         var query = ""
@@ -51,7 +51,7 @@ struct ListenerSearchTests {
         }
     }
 
-    enum SearchServiceKey: DependencyKey {
+    enum SearchServiceKey: EffectDependencyKey {
         static let defaultValue = SearchService()
     }
 
@@ -77,7 +77,7 @@ struct ListenerSearchTests {
         _ service: SearchService, clock: TestClock,
         listen: (ListenerMiddleware<SearchState>) -> Void
     ) -> SharedStore<SearchState> {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         dependencies[SearchServiceKey.self] = service
         let listeners = ListenerMiddleware<SearchState>(dependencies: dependencies)

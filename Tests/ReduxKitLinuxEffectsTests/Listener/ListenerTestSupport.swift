@@ -11,9 +11,9 @@ enum ListenerTestSupport {
     struct Search: Action { let text: String }
     struct Found: Action { let text: String }
 
-    /// Dependencies whose clock moves only when the test advances it.
-    static func dependencies(_ clock: TestClock) -> Dependencies {
-        var dependencies = Dependencies()
+    /// EffectDependencies whose clock moves only when the test advances it.
+    static func dependencies(_ clock: TestClock) -> EffectDependencies {
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         return dependencies
     }
@@ -31,7 +31,7 @@ enum ListenerTestSupport {
     /// A shared counter store with `listeners` (after a thunk middleware given `dependencies`).
     static func store(
         _ listeners: ListenerMiddleware<Int>, log: Recorder<String> = Recorder(),
-        dependencies: Dependencies = Dependencies()
+        dependencies: EffectDependencies = EffectDependencies()
     ) -> SharedStore<Int> {
         SharedStore(
             createStore(

@@ -11,7 +11,7 @@ import Testing
 /// main-actor store and on a shared store: an order that holds only
 /// sometimes is a bug (before the fix, `take` said "timed out" in about one
 /// run in seven).
-@Suite("Listener timed waits follow the order of events", .timeLimit(.minutes(2)))
+@Suite("Listener timed waits follow the order of events", .hangSafetyNet)
 struct ListenerTimedWaitOrderTests {
     static let repeats = 300
 
@@ -30,7 +30,7 @@ struct ListenerTimedWaitOrderTests {
     /// A listener that waits, with a 1-second timeout on `clock`, for a `Stop`
     /// (or, for `condition`, a state it makes) and records whether it came.
     static func listeners(_ wait: Wait, _ clock: TestClock, outcomes: Recorder<Bool>) -> ListenerMiddleware<Int> {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         let listeners = ListenerMiddleware<Int>(dependencies: dependencies)
         listeners.addListener(for: Go.self) { _, context in

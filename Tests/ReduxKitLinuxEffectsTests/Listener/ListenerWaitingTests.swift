@@ -7,7 +7,7 @@ import Testing
 
 /// Waiting inside an effect: `take` and `condition` (timeouts on the manual
 /// clock), and `delay` and `pause`, which respect cancellation.
-@Suite("Listener waiting", .timeLimit(.minutes(1)))
+@Suite("Listener waiting", .hangSafetyNet)
 struct ListenerWaitingTests {
     typealias Search = ListenerTestSupport.Search
 

@@ -45,7 +45,7 @@ struct LoggerMiddlewareTests {
     }
 }
 
-@Suite("Logger middleware and thunks", .timeLimit(.minutes(1)))
+@Suite("Logger middleware and thunks", .hangSafetyNet)
 struct LoggerThunkTests {
     @Test func aThunkIsLoggedAsItsStartAndItsActionsAsTheStateChangesTheyMade() {
         let entries = Recorder<String>()

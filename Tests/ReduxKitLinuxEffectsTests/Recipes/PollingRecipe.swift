@@ -20,7 +20,7 @@ protocol StatusClient: Sendable {
     func currentVersion() async throws -> String
 }
 
-enum StatusClientKey: DependencyKey {
+enum StatusClientKey: EffectDependencyKey {
     static let defaultValue: any StatusClient = LiveStatusClient()
 }
 
@@ -29,7 +29,7 @@ struct LiveStatusClient: StatusClient {
     func currentVersion() async throws -> String { "no server in this sample" }
 }
 
-extension Dependencies {
+extension EffectDependencies {
     var statusClient: any StatusClient {
         get { self[StatusClientKey.self] }
         set { self[StatusClientKey.self] = newValue }
@@ -51,7 +51,7 @@ func serverStatusReducer(_ state: inout ServerStatus, _ action: any Action) {
 /// Polls every 5 seconds while polling is on; after a failure it waits 1, 2,
 /// 4… seconds (at most 60) before the next try. `StopPolling` cancels the
 /// poll loop wherever it is, mid-request or mid-wait.
-func pollingListeners(_ dependencies: Dependencies) -> ListenerMiddleware<ServerStatus> {
+func pollingListeners(_ dependencies: EffectDependencies) -> ListenerMiddleware<ServerStatus> {
     let listeners = ListenerMiddleware<ServerStatus>(dependencies: dependencies)
     listeners.addListener(for: StartPolling.self, policy: .leading) { _, context in
         let poller = context.fork {

@@ -18,7 +18,7 @@ protocol SearchClient: Sendable {
     func search(_ query: String) async throws -> [String]
 }
 
-enum SearchClientKey: DependencyKey {
+enum SearchClientKey: EffectDependencyKey {
     static let defaultValue: any SearchClient = LiveSearchClient()
 }
 
@@ -27,7 +27,7 @@ struct LiveSearchClient: SearchClient {
     func search(_ query: String) async throws -> [String] { ["\(query): no server in this sample"] }
 }
 
-extension Dependencies {
+extension EffectDependencies {
     var searchClient: any SearchClient {
         get { self[SearchClientKey.self] }
         set { self[SearchClientKey.self] = newValue }
@@ -54,7 +54,7 @@ func searchScreenReducer(_ state: inout SearchScreen, _ action: any Action) {
 /// Debounced (a search starts once typing pauses for 300 ms) and latest-wins:
 /// a new query cancels the run going on, and with it the search it started,
 /// whose results then never land.
-func searchListeners(_ dependencies: Dependencies) -> ListenerMiddleware<SearchScreen> {
+func searchListeners(_ dependencies: EffectDependencies) -> ListenerMiddleware<SearchScreen> {
     let listeners = ListenerMiddleware<SearchScreen>(dependencies: dependencies)
     listeners.addListener(for: QueryTyped.self, policy: .debounce(.milliseconds(300))) { typed, context in
         guard !typed.query.isEmpty else { return }

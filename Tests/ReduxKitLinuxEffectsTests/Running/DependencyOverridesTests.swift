@@ -5,18 +5,18 @@ import Testing
 
 @testable import ReduxKitLinuxEffects
 
-/// Dependencies changed in the middle of a test (issue 23, item 4): the
+/// EffectDependencies changed in the middle of a test (issue 23, item 4): the
 /// middleware's copy reads the overrides at each read.
 @Suite("Dependency overrides")
 struct DependencyOverridesTests {
-    enum GreetingKey: DependencyKey {
+    enum GreetingKey: EffectDependencyKey {
         static let defaultValue = "live"
     }
 
     struct Greeted: Action { let greeting: String }
 
     @Test @MainActor func anEffectReadsAValueChangedAfterTheMiddlewareTookItsCopy() async throws {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies[GreetingKey.self] = "first"
         let overrides = dependencies.allowingOverrides()
         let greet = AsyncThunk<[String], Void, String>("greet") { _, context in
@@ -35,7 +35,7 @@ struct DependencyOverridesTests {
     }
 
     @Test func theBuiltInValuesCanBeOverriddenAndTheOverridesAreShared() {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         let overrides = dependencies.allowingOverrides()
         #expect(dependencies.allowingOverrides() === overrides)
         let copy = dependencies
@@ -53,7 +53,7 @@ struct DependencyOverridesTests {
 
     @Test func anOverriddenValueIsNotReportedAsUnset() {
         let unset = Recorder<String>()
-        var dependencies = Dependencies.failingWhenUnset { unset.append($0) }
+        var dependencies = EffectDependencies.failingWhenUnset { unset.append($0) }
         let overrides = dependencies.allowingOverrides()
         overrides[GreetingKey.self] = "set mid-test"
         #expect(dependencies[GreetingKey.self] == "set mid-test")

@@ -7,7 +7,7 @@ import Testing
 /// dispatches, the kind of effect for a dispatch an effect made (a thunk's
 /// body, an async thunk's lifecycle and body, a listener's effect and forks),
 /// on a store on the main actor and on a store handed to a `SharedStore`.
-@Suite("Effect origin", .timeLimit(.minutes(1)))
+@Suite("Effect origin", .hangSafetyNet)
 struct EffectOriginTests {
     /// An action a listener's effect answers with ``Answer``.
     struct Ask: Action {}

@@ -6,7 +6,7 @@ import Testing
 
 /// What an effect starts is cancelled with it, and a shared store counts the
 /// effect tasks its middleware runs.
-@Suite("Effect scopes", .timeLimit(.minutes(1)))
+@Suite("Effect scopes", .hangSafetyNet)
 struct EffectScopeTests {
     struct Search: Action { let text: String }
 

@@ -9,7 +9,7 @@ import Testing
 /// suspension before `dispatch` returns; a fork starts once its effect suspends. Each order is checked many times, on
 /// a main-actor store and on a shared store: an order that holds only
 /// sometimes is a bug.
-@Suite("Effects start inside the dispatch", .timeLimit(.minutes(1)))
+@Suite("Effects start inside the dispatch", .hangSafetyNet)
 struct EffectStartOrderTests {
     static let repeats = 200
 

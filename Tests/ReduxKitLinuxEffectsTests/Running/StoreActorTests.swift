@@ -9,7 +9,7 @@ import Testing
 /// stored-property initializers and `lazy var`s) works once the actor's
 /// methods use it; a store no actor ever dispatched to, and no `SharedStore`
 /// holds, stops with a message naming the fixes when an effect starts.
-@Suite("A store's actor", .timeLimit(.minutes(1)))
+@Suite("A store's actor", .hangSafetyNet)
 struct StoreActorTests {
     struct Go: Action {}
     struct Bump: Action {}

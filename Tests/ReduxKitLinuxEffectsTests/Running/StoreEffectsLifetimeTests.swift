@@ -8,7 +8,7 @@ import Testing
 /// closing, a graceful shutdown), with a timeout, and cancels what is left.
 /// Every wait here is on a `TestClock`: the effects sleep on one, the timeout
 /// runs on another, and only the test moves them.
-@Suite("Waiting for and cancelling a store's effects", .timeLimit(.minutes(1)))
+@Suite("Waiting for and cancelling a store's effects", .hangSafetyNet)
 struct StoreEffectsLifetimeTests {
     struct Report: Equatable, Sendable {
         var done: [Int] = []
@@ -31,7 +31,7 @@ struct StoreEffectsLifetimeTests {
     }
 
     static func middleware(_ clock: TestClock) -> StoreEnhancer<Report> {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.clock = clock
         let listeners = ListenerMiddleware<Report>(dependencies: dependencies)
         listeners.addListener(for: Tick.self) { _, context in
@@ -85,7 +85,7 @@ struct StoreEffectsLifetimeTests {
     @Test @MainActor func cancellingDuringAnEffectsStartCancelsIt() async {
         struct Ping: Action {}
         let effects = TestClock()
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.clock = effects
         let listeners = ListenerMiddleware<Report>(dependencies: dependencies)
         let ended = Recorder<String>()
@@ -133,7 +133,7 @@ struct StoreEffectsLifetimeTests {
     @Test @MainActor func aScopedStoresAsyncThunkCountsAmongTheRootsEffects() async {
         struct Root: Equatable, Sendable { var report = Report() }
         let effects = TestClock()
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.clock = effects
         let root = createStore(
             { (state: Root?, action: any Action) -> Root in

@@ -42,7 +42,7 @@ private func tallyReducer(_ state: Tally?, _ action: any Action) -> Tally {
 /// Effects find their way back into their store: on the actor it was made on,
 /// or through the lock of the `SharedStore` holding it; with neither, starting
 /// one stops the process; with the store gone, they dispatch nothing.
-@Suite("Store routes", .timeLimit(.minutes(1)))
+@Suite("Store routes", .hangSafetyNet)
 struct StoreRouteTests {
     @MainActor
     @Test func anAsyncThunksResultsAreReducedOnTheMainActor() async throws {

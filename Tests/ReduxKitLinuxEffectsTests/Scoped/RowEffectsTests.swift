@@ -7,7 +7,7 @@ import Testing
 /// A row's effects, lifted into its list (issue 23, item 5): a thunk
 /// dispatched to a row's store runs in the row's terms, and a row removed
 /// while its effect runs takes the late result harmlessly.
-@Suite("Row effects", .timeLimit(.minutes(1)))
+@Suite("Row effects", .hangSafetyNet)
 struct RowEffectsTests {
     struct Row: Identifiable, Equatable, Sendable {
         let id: Int

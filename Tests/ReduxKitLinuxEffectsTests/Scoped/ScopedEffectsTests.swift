@@ -10,7 +10,7 @@ import Testing
 /// and run in the scoped store's terms: its `getState` derives the child's
 /// state, its `dispatch` embeds child actions. (They used to be ignored, and
 /// the typed `dispatch(_:)` stopped the process saying the middleware was missing.)
-@Suite("Scoped effects", .timeLimit(.minutes(1)))
+@Suite("Scoped effects", .hangSafetyNet)
 struct ScopedEffectsTests {
     struct AppState: Equatable, Sendable {
         var child = 0

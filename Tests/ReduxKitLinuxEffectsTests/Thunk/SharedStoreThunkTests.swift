@@ -4,7 +4,7 @@ import Testing
 
 /// Thunks in a `SharedStore` run whole under its lock: another thread's
 /// dispatch never lands between a thunk's own dispatches.
-@Suite("Thunks in a shared store", .timeLimit(.minutes(1)))
+@Suite("Thunks in a shared store", .hangSafetyNet)
 struct SharedStoreThunkTests {
     @Test func thunksRunWholeUnderTheLock() {
         let shared = SharedStore(createStore(counterReducer, nil, applyMiddleware(thunkMiddleware())))

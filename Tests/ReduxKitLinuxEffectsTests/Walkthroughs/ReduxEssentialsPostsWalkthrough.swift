@@ -25,13 +25,13 @@ struct PostsClient: Sendable {
 
 struct NoServerInThisSample: Error {}
 
-enum PostsClientKey: DependencyKey {
+enum PostsClientKey: EffectDependencyKey {
     // The live client would call the server.
     static let defaultValue = PostsClient(
         fetchAll: { throw NoServerInThisSample() }, add: { _ in throw NoServerInThisSample() })
 }
 
-extension Dependencies {
+extension EffectDependencies {
     var postsClient: PostsClient {
         get { self[PostsClientKey.self] }
         set { self[PostsClientKey.self] = newValue }
@@ -109,7 +109,7 @@ nonisolated var essentialsReducer: InPlaceReducer<EssentialsApp> {
 }
 
 // listenerMiddleware.ts: startAppListening({ actionCreator: addNewPost.fulfilled, effect }).
-func essentialsListeners(_ dependencies: Dependencies) -> ListenerMiddleware<EssentialsApp> {
+func essentialsListeners(_ dependencies: EffectDependencies) -> ListenerMiddleware<EssentialsApp> {
     let listeners = ListenerMiddleware<EssentialsApp>(dependencies: dependencies)
     listeners.addListener(matching: isFulfilled(addNewPost)) { _, context in
         await context.dispatch(ToastShown(message: "New post added!"))
@@ -120,7 +120,7 @@ func essentialsListeners(_ dependencies: Dependencies) -> ListenerMiddleware<Ess
 }
 
 // store.ts: configureStore({ reducer, middleware: … .prepend(listenerMiddleware.middleware) }).
-@MainActor func makeEssentialsStore(dependencies: Dependencies = Dependencies()) -> Store<EssentialsApp> {
+@MainActor func makeEssentialsStore(dependencies: EffectDependencies = EffectDependencies()) -> Store<EssentialsApp> {
     createStore(
         essentialsReducer, EssentialsApp(),
         applyMiddleware(thunkMiddleware(dependencies: dependencies), essentialsListeners(dependencies).middleware()))

@@ -26,7 +26,7 @@ import Testing
     // The whole flow, with a fake client and a test clock for the toast's 5 seconds.
     @Test func fetchingOnceThenAddingAPostShowsTheToastForFiveSeconds() async throws {
         let clock = TestClock()
-        var dependencies = Dependencies.test()  // a dependency the test did not set fails it
+        var dependencies = EffectDependencies.test()  // a dependency the test did not set fails it
         dependencies.clock = clock
         dependencies.postsClient = PostsClient(
             fetchAll: { [Self.first] },
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func aFailedFetchSaysWhy() async {
-        var dependencies = Dependencies.test()
+        var dependencies = EffectDependencies.test()
         dependencies.postsClient = PostsClient(
             fetchAll: { throw NoServerInThisSample() }, add: { _ in throw NoServerInThisSample() })
         let test = TestStore(
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test @MainActor func theFormClearsOnlyWhenThePostWasSaved() async {
-        var dependencies = Dependencies()
+        var dependencies = EffectDependencies()
         dependencies.postsClient = PostsClient(fetchAll: { [] }, add: { _ in throw NoServerInThisSample() })
         let store = makeEssentialsStore(dependencies: dependencies)
         #expect(await savePost(NewPost(title: "Lost", content: "No server"), in: store) == false)

@@ -11,12 +11,12 @@ struct FactClient: Sendable {
     var fetch: @Sendable (Int) async throws -> String
 }
 
-enum FactClientKey: DependencyKey {
+enum FactClientKey: EffectDependencyKey {
     // The live client would ask a number-facts server.
     static let defaultValue = FactClient { number in "\(number) is a number." }
 }
 
-extension Dependencies {
+extension EffectDependencies {
     var factClient: FactClient {
         get { self[FactClientKey.self] }
         set { self[FactClientKey.self] = newValue }
@@ -69,7 +69,7 @@ enum EffectsCancellation {
     // The effects the reducer returned, per action: a listener switching over
     // the same actions. A run for `.factButtonTapped` is tagged
     // `CancelID.factRequest` (`.cancellable(id:)`), and `CancelEffects` is `.cancel(id:)`.
-    static func effects(_ dependencies: Dependencies) -> ListenerMiddleware<State> {
+    static func effects(_ dependencies: EffectDependencies) -> ListenerMiddleware<State> {
         let listeners = ListenerMiddleware<State>(dependencies: dependencies)
         listeners.addListener(
             for: Action.self,

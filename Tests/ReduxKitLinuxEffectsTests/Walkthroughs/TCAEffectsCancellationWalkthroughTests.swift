@@ -10,7 +10,7 @@ import Testing
 @Suite struct EffectsCancellationTests {
     // TestStore(initialState:) { EffectsCancellation() } withDependencies: { $0.factClient.fetch = … }
     func makeTest(fetch: @escaping @Sendable (Int) async throws -> String) -> TestStore<EffectsCancellation.State> {
-        var dependencies = Dependencies.test()  // an unset dependency fails the test when read
+        var dependencies = EffectDependencies.test()  // an unset dependency fails the test when read
         dependencies.factClient = FactClient(fetch: fetch)
         return TestStore(
             initialState: EffectsCancellation.State(), reducer: EffectsCancellation.reduce,

@@ -10,7 +10,7 @@ import Testing
 /// overflow; legitimately deep nesting (900 levels) still works, on the main
 /// thread and on a thread of default stack size. Exit tests run their body in
 /// a child process.
-@Suite("Nesting limit", .timeLimit(.minutes(2)))
+@Suite("Nesting limit", .hangSafetyNet)
 struct NestingLimitTests {
     /// Checks that the child process stopped with the runaway-dispatch message.
     private func expectRunawayMessage(in result: ExitTest.Result?, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -6,7 +6,7 @@ import Testing
 /// The one waiter the package's waits share (test clock, effect tracker, test
 /// store recorder, test fixtures): each parked task is woken exactly once, by
 /// its owner or by its cancellation, whenever that cancellation comes.
-@Suite("Parked waiters", .timeLimit(.minutes(1)))
+@Suite("Parked waiters", .hangSafetyNet)
 struct ParkedWaitersTests {
     struct Owner: Sendable {
         var ready = false

@@ -13,7 +13,7 @@ private func expectMessage(
 
 /// Each rule the store enforces stops the process with its documented message
 /// (and so can never deadlock). Exit tests run their body in a child process.
-@Suite("Store misuse", .timeLimit(.minutes(2)))
+@Suite("Store misuse", .hangSafetyNet)
 struct StoreMisuseTests {
     /// The body every "from a reducer" exit test runs in its child process: a
     /// store (through `middleware`, if any) whose reducer, while it reduces
@@ -95,7 +95,7 @@ struct StoreMisuseTests {
     }
 }
 
-@Suite("Composition misuse", .timeLimit(.minutes(2)))
+@Suite("Composition misuse", .hangSafetyNet)
 struct CompositionMisuseTests {
     @Test func combiningNoOptionalStateReducers() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

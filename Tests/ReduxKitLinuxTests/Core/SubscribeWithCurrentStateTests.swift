@@ -7,7 +7,7 @@ import Testing
 /// `subscribe(includingCurrentState: true)` hands the subscriber the current
 /// state before it returns, then every new state, with no gap between the two
 /// that a dispatch could fall into.
-@Suite("Subscribe with the current state", .timeLimit(.minutes(1)))
+@Suite("Subscribe with the current state", .hangSafetyNet)
 struct SubscribeWithCurrentStateTests {
     @Test func theCurrentStateArrivesBeforeSubscribeReturnsThenEachNewOne() {
         let store = createStore(counterReducer, 7)

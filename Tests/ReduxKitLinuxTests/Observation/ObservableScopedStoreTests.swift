@@ -7,7 +7,7 @@ import Testing
 /// An ``ObservableStore`` over a scoped store follows only its slice: changes
 /// elsewhere in the parent reach neither its readers nor the model.
 @MainActor
-@Suite("Observable store: scoped stores", .timeLimit(.minutes(1)))
+@Suite("Observable store: scoped stores", .hangSafetyNet)
 struct ObservableScopedStoreTests {
     @Test func aScopedModelHearsOnlyOfItsSlice() {
         let store = createStore(screenReducer, ScreenState())

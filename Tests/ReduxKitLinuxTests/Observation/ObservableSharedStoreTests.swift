@@ -8,7 +8,7 @@ import Testing
 /// threads reach the readers on the main actor, field by field, newest first;
 /// the model's own dispatches show at once.
 @MainActor
-@Suite("Observable store: shared store", .timeLimit(.minutes(1)))
+@Suite("Observable store: shared store", .hangSafetyNet)
 struct ObservableSharedStoreTests {
     static func makeShared() -> SharedStore<ScreenState> {
         SharedStore(createStore(screenReducer, ScreenState()))

@@ -7,7 +7,7 @@ import Testing
 /// The model holds its store; the store holds the model only weakly; freeing
 /// the model ends its subscription and frees the store it alone kept.
 @MainActor
-@Suite("Observable store: lifetime", .timeLimit(.minutes(1)))
+@Suite("Observable store: lifetime", .hangSafetyNet)
 struct ObservableStoreLifetimeTests {
     static func core(of store: Store<ScreenState>) -> StoreCore<ScreenState> {
         store.backend as! StoreCore<ScreenState>

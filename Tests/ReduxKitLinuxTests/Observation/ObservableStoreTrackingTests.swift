@@ -8,7 +8,7 @@ import Testing
 /// the fields read, and only those: a dispatch that changes another field does
 /// not invalidate the reader; one that changes the field does, once per change.
 @MainActor
-@Suite("Observable store: field-by-field tracking", .timeLimit(.minutes(1)))
+@Suite("Observable store: field-by-field tracking", .hangSafetyNet)
 struct ObservableStoreTrackingTests {
     static func makeModel(_ state: ScreenState = ScreenState()) -> ObservableStore<ScreenState> {
         ObservableStore(createStore(screenReducer, state))

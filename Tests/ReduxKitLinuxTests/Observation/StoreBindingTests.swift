@@ -1,4 +1,5 @@
 import Observation
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux
@@ -6,7 +7,7 @@ import Testing
 /// ``ObservableStore/binding(_:send:)``: a field's value, and the action that
 /// sets it, as a SwiftUI `Binding(get:set:)` wants them.
 @MainActor
-@Suite("Observable store: bindings", .timeLimit(.minutes(1)))
+@Suite("Observable store: bindings", .hangSafetyNet)
 struct StoreBindingTests {
     @Test func settingTheBindingDispatchesTheAction() {
         let model = ObservableStore(createStore(screenReducer, ScreenState()))

@@ -1,4 +1,5 @@
 import Observation
+import ReduxKitLinuxTestSupport
 import Testing
 
 @testable import ReduxKitLinux
@@ -8,7 +9,7 @@ import Testing
 /// chunks, nested fields overlapping) or elsewhere (compared every time), but
 /// for a path through an array's index subscript, reported on every change.
 @MainActor
-@Suite("Observable store: finding the changed fields", .timeLimit(.minutes(1)))
+@Suite("Observable store: finding the changed fields", .hangSafetyNet)
 struct TrackedFieldsTests {
     struct Cell: Hashable {
         var number = 0

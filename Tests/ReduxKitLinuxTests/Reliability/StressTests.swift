@@ -30,7 +30,7 @@ struct StressTests {
     static let ticksPerThread = 5_000
     static var total: Int { dispatchThreads * ticksPerThread }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.hangSafetyNet)
     func everythingAtOnce() async {
         let throughMiddleware = Counter()
         let counting: Middleware<Counts> = { _ in

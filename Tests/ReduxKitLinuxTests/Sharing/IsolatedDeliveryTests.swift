@@ -42,7 +42,7 @@ private final class TestActorLog {
 /// `SharedStore.subscribe(isolated:)`: whoever dispatches, the subscriber runs
 /// on its actor, with the newest state, never an older one or one twice, and
 /// the last state always arrives.
-@Suite("Isolated delivery", .timeLimit(.minutes(1)))
+@Suite("Isolated delivery", .hangSafetyNet)
 struct IsolatedDeliveryTests {
     static let dispatches = 10_000
 

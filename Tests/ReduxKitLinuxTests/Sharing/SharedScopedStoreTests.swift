@@ -6,7 +6,7 @@ import Testing
 
 /// `SharedStore.view`: a shared store for part of another, under the same lock,
 /// that embeds its own actions in the parent's and skips unchanged values.
-@Suite("Shared scoped store", .timeLimit(.minutes(1)))
+@Suite("Shared scoped store", .hangSafetyNet)
 struct SharedScopedStoreTests {
     static let threads = 8
     static let dispatchesEach = 1_000

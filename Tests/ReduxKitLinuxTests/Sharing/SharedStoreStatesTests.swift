@@ -7,7 +7,7 @@ import Testing
 /// `SharedStore.states`: the current state first, then the newest states
 /// whoever dispatches; the stream ends, and its subscription is removed at once,
 /// when the consumer goes.
-@Suite("Shared store states", .timeLimit(.minutes(1)))
+@Suite("Shared store states", .hangSafetyNet)
 struct SharedStoreStatesTests {
     private static func subscriberCount(of shared: SharedStore<Int>) -> Int? {
         shared.withStore { $0.core?.subscriberCount }

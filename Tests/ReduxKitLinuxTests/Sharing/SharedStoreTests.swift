@@ -7,7 +7,7 @@ import Testing
 /// A `SharedStore` runs everything its store does under one lock: dispatches
 /// from many threads add up exactly, and subscribers keep every guarantee of a
 /// `Store` (order, one call at a time, nested dispatch, dispose).
-@Suite("Shared store", .timeLimit(.minutes(1)))
+@Suite("Shared store", .hangSafetyNet)
 struct SharedStoreTests {
     static let threads = 8
     static let dispatchesEach = 2_000

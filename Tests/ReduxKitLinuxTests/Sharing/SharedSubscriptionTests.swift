@@ -10,7 +10,7 @@ import Testing
 /// included, has ended (and the subscriber it removes is still called in that
 /// round). No sleeps: the round goes on only once the disposing thread is seen
 /// blocked on the lock.
-@Suite("Shared subscriptions", .timeLimit(.minutes(1)))
+@Suite("Shared subscriptions", .hangSafetyNet)
 struct SharedSubscriptionTests {
     /// Whether a thread is asleep waiting for `lock`'s mutex: glibc sets the
     /// mutex word to 2 before a waiter sleeps on it (1 is locked, no waiter).

@@ -6,7 +6,7 @@ import Testing
 /// A plain store's `states` stream: the store can only be changed in its own
 /// domain, so when the consumer goes, its subscription is removed at the
 /// store's next state change (a `SharedStore`'s is removed at once).
-@Suite("State stream: lazy dispose", .timeLimit(.minutes(1)))
+@Suite("State stream: lazy dispose", .hangSafetyNet)
 struct StateStreamLazyDisposeTests {
     @Test func afterTheConsumerIsCancelledTheNextDispatchRemovesTheSubscription() async {
         let store = createStore(counterReducer, 0)

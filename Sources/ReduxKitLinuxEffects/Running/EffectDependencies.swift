@@ -8,10 +8,10 @@ import Foundation
 /// the store reads it from its context:
 ///
 /// ```swift
-/// enum APIClientKey: DependencyKey {
+/// enum APIClientKey: EffectDependencyKey {
 ///     static let defaultValue: any APIClient = LiveAPIClient()
 /// }
-/// extension Dependencies {
+/// extension EffectDependencies {
 ///     var api: any APIClient {
 ///         get { self[APIClientKey.self] }
 ///         set { self[APIClientKey.self] = newValue }
@@ -24,22 +24,26 @@ import Foundation
 /// }
 ///
 /// // In a test:
-/// var dependencies = Dependencies()
+/// var dependencies = EffectDependencies()
 /// dependencies.api = FakeAPIClient()
 /// dependencies.clock = testClock
 /// let middleware = thunkMiddleware(dependencies: dependencies)
 /// ```
 ///
-/// A value never set is its key's ``DependencyKey/defaultValue``. The library's
+/// A value never set is its key's ``EffectDependencyKey/defaultValue``. The library's
 /// own timed behaviour in effects (listener debounce and throttle, `delay`,
 /// `take` timeouts) uses ``clock``.
-public struct Dependencies: Sendable {
+///
+/// The names start with `Effect` so they never meet swift-dependencies' (its
+/// module is `Dependencies`, its protocol `DependencyKey`) in an app that
+/// imports both.
+public struct EffectDependencies: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
     /// For a test's dependencies: told the name of each value read without
     /// having been set (see ``failingWhenUnset(_:)``).
     private var reportUnset: (@Sendable (_ name: String) -> Void)?
     /// Values a test changes while effects run, read first (see ``allowingOverrides()``).
-    private var overrides: DependencyOverrides?
+    private var overrides: EffectDependencyOverrides?
 
     /// Dependencies with every value at its default.
     public init() {}
@@ -48,26 +52,26 @@ public struct Dependencies: Sendable {
     /// without the test having set it (then give its default): a dependency a
     /// test forgot to replace is a failure, not a silent call to the live one
     /// (TCA's `testValue`, unimplemented). The testing product's
-    /// `Dependencies.test()` reports it as a failure of the running test.
+    /// `EffectDependencies.test()` reports it as a failure of the running test.
     ///
     /// - Parameter report: Told the name of each value read without being set
-    ///   (``DependencyKey/name``: `"clock"`, `"uuid"`, `"date"`, or your key's).
+    ///   (``EffectDependencyKey/name``: `"clock"`, `"uuid"`, `"date"`, or your key's).
     /// - Returns: Dependencies with nothing set.
-    public static func failingWhenUnset(_ report: @escaping @Sendable (_ name: String) -> Void) -> Dependencies {
-        var dependencies = Dependencies()
+    public static func failingWhenUnset(_ report: @escaping @Sendable (_ name: String) -> Void) -> EffectDependencies {
+        var dependencies = EffectDependencies()
         dependencies.reportUnset = report
         return dependencies
     }
 
     /// Makes these dependencies read, at each read, a value set in the
-    /// returned ``DependencyOverrides`` before their own: how a test changes a
+    /// returned ``EffectDependencyOverrides`` before their own: how a test changes a
     /// dependency in its middle, after the middleware took its copy. Copies
     /// made afterwards (the middleware's) share the overrides.
     ///
     /// - Returns: The overrides, empty (calling this again gives the same ones).
-    public mutating func allowingOverrides() -> DependencyOverrides {
+    public mutating func allowingOverrides() -> EffectDependencyOverrides {
         if let overrides { return overrides }
-        let made = DependencyOverrides()
+        let made = EffectDependencyOverrides()
         overrides = made
         return made
     }
@@ -76,7 +80,7 @@ public struct Dependencies: Sendable {
     ///
     /// - Parameter key: The key type naming the dependency.
     /// - Returns: The value set for `key`, or `Key.defaultValue`.
-    public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
+    public subscript<Key: EffectDependencyKey>(key: Key.Type) -> Key.Value {
         get {
             if let overridden = overrides?[key] { return overridden }
             guard let value = values[ObjectIdentifier(key)] else {
@@ -108,24 +112,24 @@ public struct Dependencies: Sendable {
         set { self[DateKey.self] = newValue }
     }
 
-    enum ClockKey: DependencyKey {
+    enum ClockKey: EffectDependencyKey {
         static var name: String { "clock" }
         static var defaultValue: any Clock<Duration> { ContinuousClock() }
     }
 
-    enum UUIDKey: DependencyKey {
+    enum UUIDKey: EffectDependencyKey {
         static var name: String { "uuid" }
         static var defaultValue: @Sendable () -> UUID { { UUID() } }
     }
 
-    enum DateKey: DependencyKey {
+    enum DateKey: EffectDependencyKey {
         static var name: String { "date" }
         static var defaultValue: @Sendable () -> Date { { Date() } }
     }
 }
 
-/// Names a dependency in ``Dependencies`` and gives its default value.
-public protocol DependencyKey {
+/// Names a dependency in ``EffectDependencies`` and gives its default value.
+public protocol EffectDependencyKey {
     /// The dependency's type.
     associatedtype Value: Sendable
     /// The value used until one is set.
@@ -134,7 +138,7 @@ public protocol DependencyKey {
     static var name: String { get }
 }
 
-extension DependencyKey {
+extension EffectDependencyKey {
     /// The key type's name, as `String(describing:)` gives it.
     public static var name: String { String(describing: Self.self) }
 }

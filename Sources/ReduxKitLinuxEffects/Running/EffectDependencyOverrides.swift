@@ -2,13 +2,13 @@ import Foundation
 import ReduxKitLinux
 
 /// Values a test changes while effects run (TCA's `store.dependencies.x = …`
-/// in the middle of a test): ``Dependencies`` made with
-/// ``Dependencies/allowingOverrides()`` read a value set here first, at each
+/// in the middle of a test): ``EffectDependencies`` made with
+/// ``EffectDependencies/allowingOverrides()`` read a value set here first, at each
 /// read, so what an effect reads after the change is the new value, even
 /// though the middleware holds its own copy of the dependencies.
 ///
 /// ```swift
-/// var dependencies = Dependencies.test()
+/// var dependencies = EffectDependencies.test()
 /// dependencies.clock = clock
 /// let overrides = dependencies.allowingOverrides()
 /// let test = TestStore(initialState: State(), reducer: reducer,
@@ -18,7 +18,7 @@ import ReduxKitLinux
 /// test.dispatch(load())                    // reads FailingAPI
 /// overrides[APIClientKey.self] = nil       // back to the value set in `dependencies`
 /// ```
-public final class DependencyOverrides: Sendable {
+public final class EffectDependencyOverrides: Sendable {
     private let values = Locked<[ObjectIdentifier: any Sendable]>([:])
 
     /// No value overridden.
@@ -28,7 +28,7 @@ public final class DependencyOverrides: Sendable {
     ///
     /// - Parameter key: The key type naming the dependency.
     /// - Returns: The overriding value, if one is set.
-    public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value? {
+    public subscript<Key: EffectDependencyKey>(key: Key.Type) -> Key.Value? {
         get {
             // Stored only by the setter below, under this key, with this type.
             values.withLock { $0[ObjectIdentifier(key)] }.map { $0 as! Key.Value }
@@ -36,21 +36,21 @@ public final class DependencyOverrides: Sendable {
         set { values.withLock { $0[ObjectIdentifier(key)] = newValue } }
     }
 
-    /// The clock overriding the dependencies' ``Dependencies/clock``, if any.
+    /// The clock overriding the dependencies' ``EffectDependencies/clock``, if any.
     public var clock: (any Clock<Duration>)? {
-        get { self[Dependencies.ClockKey.self] }
-        set { self[Dependencies.ClockKey.self] = newValue }
+        get { self[EffectDependencies.ClockKey.self] }
+        set { self[EffectDependencies.ClockKey.self] = newValue }
     }
 
-    /// The UUID maker overriding the dependencies' ``Dependencies/uuid``, if any.
+    /// The UUID maker overriding the dependencies' ``EffectDependencies/uuid``, if any.
     public var uuid: (@Sendable () -> UUID)? {
-        get { self[Dependencies.UUIDKey.self] }
-        set { self[Dependencies.UUIDKey.self] = newValue }
+        get { self[EffectDependencies.UUIDKey.self] }
+        set { self[EffectDependencies.UUIDKey.self] = newValue }
     }
 
-    /// The date overriding the dependencies' ``Dependencies/date``, if any.
+    /// The date overriding the dependencies' ``EffectDependencies/date``, if any.
     public var date: (@Sendable () -> Date)? {
-        get { self[Dependencies.DateKey.self] }
-        set { self[Dependencies.DateKey.self] = newValue }
+        get { self[EffectDependencies.DateKey.self] }
+        set { self[EffectDependencies.DateKey.self] = newValue }
     }
 }
