@@ -125,8 +125,22 @@ check_must_pass() {
         result "$index" fail "$file" "no '// expect-output: <line>' line"
         return
     fi
+    # Modules a program imports besides the library (`// with-module: PATH`, one file each, named by
+    # the file): built first, into the program's own directory.
+    local modules=() extra=() module name
+    mapfile -t modules < <(sed -n 's|^// with-module: ||p' "$file")
+    for module in ${modules[@]+"${modules[@]}"}; do
+        name=$(basename "$module" .swift)
+        if ! "${swiftc[@]}" -parse-as-library -module-name "$name" -emit-module \
+            -emit-module-path "$dir/$name.swiftmodule" -c "$module" -o "$dir/$name.o" > "$dir/log" 2>&1; then
+            result "$index" fail "$file" "its module $module does not build ($(first_error "$dir/log"))" "$dir/log"
+            return
+        fi
+        extra+=(-I "$dir" "$dir/$name.o")
+    done
     # A program of top-level code, as a main.swift; built without optimisation, so assertions run.
-    if ! "${swiftc[@]}" -warnings-as-errors "$file" "${objects[@]}" -o "$dir/program" > "$dir/log" 2>&1; then
+    if ! "${swiftc[@]}" -warnings-as-errors "$file" ${extra[@]+"${extra[@]}"} "${objects[@]}" -o "$dir/program" \
+        > "$dir/log" 2>&1; then
         result "$index" fail "$file" "does not build with warnings as errors ($(first_error "$dir/log"))" "$dir/log"
         return
     fi
