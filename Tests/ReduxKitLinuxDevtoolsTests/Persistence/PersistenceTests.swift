@@ -52,11 +52,16 @@ struct PersistenceTests {
             #expect(persistence.writeCount == 0)
             // One sleep of the one saver for the 100 changes, not a timer each.
             await clock.waitForSleepers()
+            #expect(clock.sleepCalls == 1)
             clock.advance(by: .milliseconds(50))
+            // The saver's task runs beside the dispatches: if it noticed the first changes before
+            // the last ones, it saw a change during its sleep and waits one debounce more.
+            #expect(await eventually(within: 60) { persistence.writeCount == 1 || clock.sleeping == 1 })
+            if persistence.writeCount == 0 { clock.advance(by: .milliseconds(50)) }
             #expect(await eventually(within: 60) { persistence.writeCount == 1 })
             clock.advance(by: .seconds(60))
             #expect(persistence.writeCount == 1)
-            #expect(clock.sleepCalls == 1)
+            #expect(clock.sleepCalls <= 2)
             store.dispatch(SetVolume(volume: 7))
             persistence.flush()
             #expect(persistence.writeCount == 2)
