@@ -7,6 +7,8 @@ package enum DevtoolsMisuse {
     /// A TimeTravel's enhancer was applied to a second store.
     package static let timeTravelRecordsOneStore =
         "A TimeTravel records one store; make one TimeTravel for each store."
+    /// A TimeTravel was made to keep fewer than two entries.
+    package static let timeTravelCapacity = "TimeTravel(capacity:) needs a capacity of at least 2."
     /// A TimeTravel's enhancer was applied on top of a store that is not a store's own core.
     package static let timeTravelNeedsARootStore =
         "TimeTravel needs a store created by createStore (not a scoped store)."

@@ -8,6 +8,10 @@ package enum EffectsMisuse {
     package static let asyncThunkWithoutMiddleware =
         "An AsyncThunk needs the thunk middleware: "
         + "createStore(reducer, state, applyMiddleware(thunkMiddleware()))."
+    /// A clock's timer was asked for with an interval of zero or less.
+    package static func clockTimerInterval(_ interval: Duration) -> String {
+        "clock.timer(interval:) needs an interval above zero (it was given \(interval))."
+    }
     /// An async thunk typed for another state reached a store's thunk middleware.
     package static func asyncThunkOfAnotherState(_ type: String) -> String {
         "The async thunk '\(type)' is typed for another state than this store's, so its body would never run. "

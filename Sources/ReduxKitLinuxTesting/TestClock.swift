@@ -138,7 +138,7 @@ public final class TestClock: Clock, Sendable {
     ///
     /// - Parameter duration: How far to move it (not negative).
     public func advance(by duration: Duration) {
-        precondition(duration >= .zero, "TestClock.advance(by:) cannot move the clock back (\(duration))")
+        guard duration >= .zero else { Misuse.fail(TestingMisuse.testClockMovedBack(duration)) }
         let due = status.withLock { status in
             status.now = status.now.advanced(by: duration)
             return Self.takeDue(&status)

@@ -146,4 +146,16 @@ struct ClockTimerTests {
         task.cancel()
         #expect(await task.value == "ended")
     }
+
+    /// A timer needs an interval above zero.
+    @Test func aTimerOfNoIntervalStopsTheProcessSayingSo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            _ = TestClock().timer(interval: .zero)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "ReduxKitLinux: clock.timer(interval:) needs an interval above zero (it was given 0.0 seconds)."))
+    }
 }

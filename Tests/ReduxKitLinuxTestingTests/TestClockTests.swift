@@ -147,4 +147,16 @@ struct TestClockTests {
         await waiting.value
         #expect(clock.sleeping == 0)
     }
+
+    /// The clock never moves back: asking it to is a misuse.
+    @Test func movingTheClockBackStopsTheProcessSayingSo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            TestClock().advance(by: .seconds(-1))
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(
+            output.contains(
+                "ReduxKitLinux: TestClock.advance(by:) cannot move the clock back (it was given -1.0 seconds)."))
+    }
 }

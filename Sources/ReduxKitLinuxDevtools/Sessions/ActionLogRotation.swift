@@ -28,8 +28,8 @@ public struct ActionLogRotation: Sendable, Equatable {
     ///   - maxBytes: The size at which the file is rotated (at least 1).
     ///   - keep: How many rotated files to keep (at least 0).
     public init(maxBytes: Int, keep: Int) {
-        precondition(maxBytes >= 1, DevtoolsMisuse.actionLogRotationSize)
-        precondition(keep >= 0, DevtoolsMisuse.actionLogRotationKeep)
+        guard maxBytes >= 1 else { Misuse.fail(DevtoolsMisuse.actionLogRotationSize) }
+        guard keep >= 0 else { Misuse.fail(DevtoolsMisuse.actionLogRotationKeep) }
         self.maxBytes = maxBytes
         self.keep = keep
     }

@@ -63,7 +63,7 @@ public final class TimeTravel<State> {
     ///
     /// - Parameter capacity: The most entries to keep (at least 2); the oldest go first.
     public init(capacity: Int = 100) {
-        precondition(capacity >= 2, "TimeTravel needs a capacity of at least 2.")
+        guard capacity >= 2 else { Misuse.fail(DevtoolsMisuse.timeTravelCapacity) }
         self.capacity = capacity
     }
 

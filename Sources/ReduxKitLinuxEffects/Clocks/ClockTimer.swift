@@ -28,7 +28,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
     /// A timer ticking every `interval` on `clock` (made by `clock.timer(interval:)`).
     init<C: Clock>(interval: Duration, clock: C) where C.Duration == Duration {
-        precondition(interval > .zero, "ClockTimer needs an interval above zero (\(interval))")
+        guard interval > .zero else { Misuse.fail(EffectsMisuse.clockTimerInterval(interval)) }
         self.interval = interval
         start = {
             let origin = clock.now

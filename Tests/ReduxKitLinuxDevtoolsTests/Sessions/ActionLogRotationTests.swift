@@ -90,8 +90,17 @@ struct ActionLogRotationTests {
     }
 
     @Test func misuseIsNamed() async {
-        await #expect(processExitsWith: .failure) {
+        let size = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
             _ = ActionLogRotation(maxBytes: 0, keep: 1)
         }
+        let sizeOutput = String(decoding: size?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(sizeOutput.contains("ReduxKitLinux: " + DevtoolsMisuse.actionLogRotationSize))
+        let keep = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            _ = ActionLogRotation(maxBytes: 1, keep: -1)
+        }
+        let keepOutput = String(decoding: keep?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(keepOutput.contains("ReduxKitLinux: " + DevtoolsMisuse.actionLogRotationKeep))
     }
 }

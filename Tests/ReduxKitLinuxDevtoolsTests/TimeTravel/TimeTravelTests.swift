@@ -97,4 +97,14 @@ struct TimeTravelTests {
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(output.contains("ReduxKitLinux: A TimeTravel records one store"))
     }
+
+    /// A capacity below two is a misuse, named as the other devtools misuses are.
+    @Test func aCapacityBelowTwoStopsTheProcessSayingSo() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            exitIfStillRunning()
+            _ = TimeTravel<Int>(capacity: 1)
+        }
+        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(output.contains("ReduxKitLinux: TimeTravel(capacity:) needs a capacity of at least 2."))
+    }
 }
