@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Runs a long, CPU-bound synchronous test body on a thread of the test
 /// support's own instead of a thread of the cooperative pool, still inside the test's
 /// task: `#expect` and `Issue.record` in `body` report to the running test, as
@@ -56,7 +52,6 @@ final class LongTestExecutor: TaskExecutor, @unchecked Sendable {
         for _ in 0..<Self.threads {
             let thread = Thread { [unowned self] in
                 Thread.current.threadDictionary[Self.threadKey] = true
-                Self.yieldTheCoresToTheRest()
                 self.runJobs()
             }
             thread.start()
@@ -69,17 +64,6 @@ final class LongTestExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(job)
         condition.signal()
         condition.unlock()
-    }
-
-    /// Gives the calling thread the lowest priority (nice 19; on Linux a
-    /// thread's own, not the process's): the long tests take only the CPU the
-    /// other tests leave. Without it, under the thread sanitizer on CI, two
-    /// tests whose effects had seconds of wall-clock safety net ran out of it
-    /// while a long test computed beside them.
-    private static func yieldTheCoresToTheRest() {
-        #if os(Linux)
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #endif
     }
 
     private func runJobs() -> Never {
