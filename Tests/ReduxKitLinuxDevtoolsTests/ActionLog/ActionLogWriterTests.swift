@@ -86,25 +86,23 @@ struct ActionLogWriterTests {
 
     /// The store waits for the writer once it is `backlogLimit` entries ahead:
     /// this would never return if the writer's thread did not write by itself.
-    @Test func aStoreThatOutrunsTheWriterWaitsForItAndLosesNothing() async throws {
-        try await offThePool {
-            let file = ActionLogTests.temporaryFile("backlog.jsonl")
-            defer { try? FileManager.default.removeItem(at: file) }
-            let count = ActionLogSink.backlogLimit + 5_000
-            struct Tick: Action, Codable { let index: Int }
-            var registry = ActionRegistry()
-            registry.register(Tick.self)
-            let log = ActionLog<Int>(registry: registry, file: file)
-            let store = createStore(
-                { (state: inout Int, action: any Action) in
-                    if let tick = action as? Tick { state = tick.index }
-                }, 0, log.enhancer)
-            for index in 0..<count { store.dispatch(Tick(index: index)) }
-            log.flush()
-            let lines = try ActionLogTests.entryLines(of: file)
-            #expect(lines.count == count)
-            #expect(lines.enumerated().allSatisfy { $0.element.hasSuffix(#""payload":{"index":\#($0.offset)}}"#) })
-        }
+    @Test func aStoreThatOutrunsTheWriterWaitsForItAndLosesNothing() throws {
+        let file = ActionLogTests.temporaryFile("backlog.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let count = ActionLogSink.backlogLimit + 5_000
+        struct Tick: Action, Codable { let index: Int }
+        var registry = ActionRegistry()
+        registry.register(Tick.self)
+        let log = ActionLog<Int>(registry: registry, file: file)
+        let store = createStore(
+            { (state: inout Int, action: any Action) in
+                if let tick = action as? Tick { state = tick.index }
+            }, 0, log.enhancer)
+        for index in 0..<count { store.dispatch(Tick(index: index)) }
+        log.flush()
+        let lines = try ActionLogTests.entryLines(of: file)
+        #expect(lines.count == count)
+        #expect(lines.enumerated().allSatisfy { $0.element.hasSuffix(#""payload":{"index":\#($0.offset)}}"#) })
     }
 
     /// An action whose encoding waits for the test: it holds the writer up.
@@ -124,43 +122,41 @@ struct ActionLogWriterTests {
     /// What happens when the writer falls behind: the store's dispatches wait
     /// once `backlogLimit` entries are pending (never more: memory stays
     /// bounded), nothing is dropped, and they go on when the writer catches up.
-    @Test func aStoreWaitsWhenTheWriterIsBacklogLimitBehindAndGoesOnWhenItCatchesUp() async throws {
-        try await offThePool {
-            let file = ActionLogTests.temporaryFile("held.jsonl")
-            defer { try? FileManager.default.removeItem(at: file) }
-            struct Tick: Action, Codable { let index: Int }
-            var registry = ActionRegistry()
-            registry.register(Tick.self)
-            registry.register(HoldsTheWriter.self)
-            let log = ActionLog<Int>(registry: registry, file: file)
-            let store = SharedStore(
-                createStore(
-                    { (state: inout Int, action: any Action) in
-                        if let tick = action as? Tick { state = tick.index }
-                    }, 0, log.enhancer))
-            let extra = 1_000
-            let producer = DispatchGroup()
-            producer.enter()
-            Thread.detachNewThread {
-                store.dispatch(HoldsTheWriter())
-                // The writer has taken it, alone, and is held: what follows waits in the buffer.
-                HoldsTheWriter.entered.wait()
-                for index in 0..<(ActionLogSink.backlogLimit + extra) { store.dispatch(Tick(index: index)) }
-                producer.leave()
-            }
-            let sink = try #require(log.sinkForTesting)
-            // The writer took the first action and is held; the store fills the buffer and waits.
-            // (Its dispatch waits with the store's lock held: the state is read after.)
-            #expect(sink.pendingWhenAStoreWaitsForTesting() == ActionLogSink.backlogLimit)
-            HoldsTheWriter.released.signal()
-            producer.wait()
-            log.flush()
-            #expect(store.state == ActionLogSink.backlogLimit + extra - 1)
-            let lines = try ActionLogTests.entryLines(of: file)
-            #expect(lines.count == 1 + ActionLogSink.backlogLimit + extra)
-            #expect(lines.first?.hasSuffix(#""payload":"held"}"#) == true)
-            #expect(lines.last?.hasSuffix(#""payload":{"index":\#(ActionLogSink.backlogLimit + extra - 1)}}"#) == true)
+    @Test func aStoreWaitsWhenTheWriterIsBacklogLimitBehindAndGoesOnWhenItCatchesUp() throws {
+        let file = ActionLogTests.temporaryFile("held.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        struct Tick: Action, Codable { let index: Int }
+        var registry = ActionRegistry()
+        registry.register(Tick.self)
+        registry.register(HoldsTheWriter.self)
+        let log = ActionLog<Int>(registry: registry, file: file)
+        let store = SharedStore(
+            createStore(
+                { (state: inout Int, action: any Action) in
+                    if let tick = action as? Tick { state = tick.index }
+                }, 0, log.enhancer))
+        let extra = 1_000
+        let producer = DispatchGroup()
+        producer.enter()
+        Thread.detachNewThread {
+            store.dispatch(HoldsTheWriter())
+            // The writer has taken it, alone, and is held: what follows waits in the buffer.
+            HoldsTheWriter.entered.wait()
+            for index in 0..<(ActionLogSink.backlogLimit + extra) { store.dispatch(Tick(index: index)) }
+            producer.leave()
         }
+        let sink = try #require(log.sinkForTesting)
+        // The writer took the first action and is held; the store fills the buffer and waits.
+        // (Its dispatch waits with the store's lock held: the state is read after.)
+        #expect(sink.pendingWhenAStoreWaitsForTesting() == ActionLogSink.backlogLimit)
+        HoldsTheWriter.released.signal()
+        producer.wait()
+        log.flush()
+        #expect(store.state == ActionLogSink.backlogLimit + extra - 1)
+        let lines = try ActionLogTests.entryLines(of: file)
+        #expect(lines.count == 1 + ActionLogSink.backlogLimit + extra)
+        #expect(lines.first?.hasSuffix(#""payload":"held"}"#) == true)
+        #expect(lines.last?.hasSuffix(#""payload":{"index":\#(ActionLogSink.backlogLimit + extra - 1)}}"#) == true)
     }
 
     @Test func aSharedStoreLogsFromManyThreadsAndReplaysToItsState() throws {

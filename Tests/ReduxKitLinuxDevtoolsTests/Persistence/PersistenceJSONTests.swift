@@ -163,45 +163,43 @@ struct PersistenceJSONTests {
     /// The corpus and seeded mutations of it (a byte replaced, deleted or
     /// doubled): for every file, restoring gives what `JSONDecoder` gives,
     /// or reports the file corrupt exactly when `JSONDecoder` refuses it.
-    @Test func restoringAgreesWithJSONDecoderOnACorpusAndSeededMutationsOfIt() async {
-        await offThePool {
-            PersistenceFixtures.inDirectory { directory in
-                var random = SplitMix64(seed: 20)
-                let interesting = Array(#""\u0{}[],:.-+eE019 x"#.utf8) + [0xFF, 0xC3, 0xA9, 0x00, 0x7F]
-                var (refused, read) = (0, 0)
-                for (index, document) in Self.corpus.enumerated() {
-                    for mutation in 0..<40 {
-                        var bytes = Self.file(state: document)
-                        if mutation > 0 {
-                            let position = Int.random(in: 0..<bytes.count, using: &random)
-                            switch Int.random(in: 0..<3, using: &random) {
-                            case 0: bytes[position] = interesting.randomElement(using: &random)!
-                            case 1: bytes.remove(at: position)
-                            default: bytes.insert(bytes[position], at: position)
-                            }
-                        }
-                        let restored = Self.restore(
-                            bytes, as: JSONValue.self, default: .string("default"), in: directory,
-                            name: "\(index)-\(mutation).json")
-                        let context = Comment(rawValue: String(decoding: bytes, as: UTF8.self))
-                        switch Self.decoded(bytes) {
-                        case .none:
-                            refused += 1
-                            #expect(restored.errors == [.corrupt], context)
-                            #expect(restored.state == .string("default"), context)
-                        case .some(.some(let state)):
-                            read += 1
-                            #expect(restored.errors == [], context)
-                            #expect(restored.state == state, context)
-                        case .some(.none):
-                            #expect(restored.errors.count == 1, context)
-                            #expect(restored.state == .string("default"), context)
+    @Test func restoringAgreesWithJSONDecoderOnACorpusAndSeededMutationsOfIt() {
+        PersistenceFixtures.inDirectory { directory in
+            var random = SplitMix64(seed: 20)
+            let interesting = Array(#""\u0{}[],:.-+eE019 x"#.utf8) + [0xFF, 0xC3, 0xA9, 0x00, 0x7F]
+            var (refused, read) = (0, 0)
+            for (index, document) in Self.corpus.enumerated() {
+                for mutation in 0..<40 {
+                    var bytes = Self.file(state: document)
+                    if mutation > 0 {
+                        let position = Int.random(in: 0..<bytes.count, using: &random)
+                        switch Int.random(in: 0..<3, using: &random) {
+                        case 0: bytes[position] = interesting.randomElement(using: &random)!
+                        case 1: bytes.remove(at: position)
+                        default: bytes.insert(bytes[position], at: position)
                         }
                     }
+                    let restored = Self.restore(
+                        bytes, as: JSONValue.self, default: .string("default"), in: directory,
+                        name: "\(index)-\(mutation).json")
+                    let context = Comment(rawValue: String(decoding: bytes, as: UTF8.self))
+                    switch Self.decoded(bytes) {
+                    case .none:
+                        refused += 1
+                        #expect(restored.errors == [.corrupt], context)
+                        #expect(restored.state == .string("default"), context)
+                    case .some(.some(let state)):
+                        read += 1
+                        #expect(restored.errors == [], context)
+                        #expect(restored.state == state, context)
+                    case .some(.none):
+                        #expect(restored.errors.count == 1, context)
+                        #expect(restored.state == .string("default"), context)
+                    }
                 }
-                // Both sides of the comparison were exercised.
-                #expect(refused > 100 && read > 100)
             }
+            // Both sides of the comparison were exercised.
+            #expect(refused > 100 && read > 100)
         }
     }
 

@@ -70,29 +70,27 @@ struct JSONPatchPropertyTests {
         }
     }
 
-    @Test func theDifferenceAlwaysApplies() async throws {
-        try await offThePool {
-            var generator = Generator(random: SplitMix64(seed: 0x5EED_2026_1202))
-            let decoder = DevtoolsJSON.makeDecoder()
-            // One hint for every document: its guesses are often wrong, never what is read.
-            let hinted = DevtoolsJSON.makeDecoder(userInfo: [JSONKindHint.userInfoKey: JSONKindHint()])
-            for pair in 0..<2_000 {
-                let old = generator.value(depth: 4)
-                var new = old
-                // Mostly a few edits away; one pair in ten unrelated.
-                if pair % 10 == 0 {
-                    new = generator.value(depth: 4)
-                } else {
-                    for _ in 0...generator.below(4) { new = generator.edited(new) }
-                }
-                let difference = JSONPatch.difference(from: old, to: new)
-                #expect(try JSONPatch.apply(difference, to: old) == new, "pair \(pair): \(old) -> \(new)")
-                let read = try decoder.decode([JSONPatchOperation].self, from: DevtoolsJSON.encode(difference))
-                #expect(read == difference, "pair \(pair)")
-                #expect(JSONPatch.difference(from: new, to: new).isEmpty)
-                #expect(try hinted.decode(JSONValue.self, from: DevtoolsJSON.encode(new)) == new, "pair \(pair)")
-                if old == new { #expect(difference.isEmpty) }
+    @Test func theDifferenceAlwaysApplies() throws {
+        var generator = Generator(random: SplitMix64(seed: 0x5EED_2026_1202))
+        let decoder = DevtoolsJSON.makeDecoder()
+        // One hint for every document: its guesses are often wrong, never what is read.
+        let hinted = DevtoolsJSON.makeDecoder(userInfo: [JSONKindHint.userInfoKey: JSONKindHint()])
+        for pair in 0..<2_000 {
+            let old = generator.value(depth: 4)
+            var new = old
+            // Mostly a few edits away; one pair in ten unrelated.
+            if pair % 10 == 0 {
+                new = generator.value(depth: 4)
+            } else {
+                for _ in 0...generator.below(4) { new = generator.edited(new) }
             }
+            let difference = JSONPatch.difference(from: old, to: new)
+            #expect(try JSONPatch.apply(difference, to: old) == new, "pair \(pair): \(old) -> \(new)")
+            let read = try decoder.decode([JSONPatchOperation].self, from: DevtoolsJSON.encode(difference))
+            #expect(read == difference, "pair \(pair)")
+            #expect(JSONPatch.difference(from: new, to: new).isEmpty)
+            #expect(try hinted.decode(JSONValue.self, from: DevtoolsJSON.encode(new)) == new, "pair \(pair)")
+            if old == new { #expect(difference.isEmpty) }
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import ReduxKitLinux
-import ReduxKitLinuxTestSupport
 import Testing
 
 /// Random programs (subscribe, dispose from inside subscribers, dispatch, nested
@@ -41,19 +40,17 @@ struct ModelBasedTests {
         return false
     }
 
-    @Test func randomProgramsMatchTheReferenceModel() async {
-        await offThePool {
-            if let replay = Self.environment["REDUX_MODEL_SEED"].flatMap(UInt64.init) {
-                Self.check(seed: replay)
-                return
-            }
-            let count = Self.environment["REDUX_MODEL_PROGRAMS"].flatMap(Int.init) ?? 10_000
-            let base = UInt64.random(in: 0...UInt64.max / 2)
-            var failures = 0
-            for offset in 0..<UInt64(count) where !Self.check(seed: base + offset) {
-                failures += 1
-                if failures == 3 { break }  // enough to go on; each one is printed shrunk
-            }
+    @Test func randomProgramsMatchTheReferenceModel() {
+        if let replay = Self.environment["REDUX_MODEL_SEED"].flatMap(UInt64.init) {
+            Self.check(seed: replay)
+            return
+        }
+        let count = Self.environment["REDUX_MODEL_PROGRAMS"].flatMap(Int.init) ?? 10_000
+        let base = UInt64.random(in: 0...UInt64.max / 2)
+        var failures = 0
+        for offset in 0..<UInt64(count) where !Self.check(seed: base + offset) {
+            failures += 1
+            if failures == 3 { break }  // enough to go on; each one is printed shrunk
         }
     }
 

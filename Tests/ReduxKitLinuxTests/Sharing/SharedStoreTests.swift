@@ -32,56 +32,50 @@ struct SharedStoreTests {
         subscription.dispose()
     }
 
-    @Test func subscribersAreCalledInOrderAndOneAtATime() async {
-        await offThePool {
-            let shared = SharedStore(createStore(counterReducer, nil))
-            let log = Recorder<Call>()
-            let overlap = CrossThreadEntryDetector()
-            for index in 0..<2 {
-                shared.subscribe { state in
-                    overlap.enter()
-                    defer { overlap.leave() }
-                    log.append(Call(subscriber: index, state: state))
-                }
+    @Test func subscribersAreCalledInOrderAndOneAtATime() {
+        let shared = SharedStore(createStore(counterReducer, nil))
+        let log = Recorder<Call>()
+        let overlap = CrossThreadEntryDetector()
+        for index in 0..<2 {
+            shared.subscribe { state in
+                overlap.enter()
+                defer { overlap.leave() }
+                log.append(Call(subscriber: index, state: state))
             }
-            onThreads(Self.threads) { _ in
-                for _ in 0..<Self.dispatchesEach { shared.dispatch(Increment()) }
-            }
-            // Each dispatch is whole under the lock: both subscribers hear of state
-            // n, in subscription order, before anyone hears of n + 1.
-            let expected = (1...Self.total).flatMap {
-                [Call(subscriber: 0, state: $0), Call(subscriber: 1, state: $0)]
-            }
-            #expect(log.values == expected)
-            #expect(overlap.overlaps.count == 0)
         }
+        onThreads(Self.threads) { _ in
+            for _ in 0..<Self.dispatchesEach { shared.dispatch(Increment()) }
+        }
+        // Each dispatch is whole under the lock: both subscribers hear of state
+        // n, in subscription order, before anyone hears of n + 1.
+        let expected = (1...Self.total).flatMap { [Call(subscriber: 0, state: $0), Call(subscriber: 1, state: $0)] }
+        #expect(log.values == expected)
+        #expect(overlap.overlaps.count == 0)
     }
 
-    @Test func aNestedDispatchFromASubscriberIsAppliedAtOnce() async {
-        await offThePool {
-            let shared = SharedStore(createStore(counterReducer, nil))
-            let notAppliedAtOnce = Counter()
-            let oddStatesSeenOutside = Counter()
-            // Turns every odd state into the next even one, from inside the dispatch.
-            shared.subscribe { [weak shared] state in
-                guard let shared, state % 2 == 1 else { return }
-                shared.dispatch(Increment())
-                if shared.state != state + 1 { notAppliedAtOnce.increment() }
-            }
-            let later = Recorder<Int>()
-            shared.subscribe { later.append($0) }
-            onThreads(Self.threads) { _ in
-                for _ in 0..<Self.dispatchesEach {
-                    shared.dispatch(Increment())
-                    if shared.state % 2 == 1 { oddStatesSeenOutside.increment() }
-                }
-            }
-            #expect(shared.state == 2 * Self.total)
-            #expect(notAppliedAtOnce.count == 0)
-            #expect(oddStatesSeenOutside.count == 0)
-            // The later subscriber hears only of the newer state each time, never twice.
-            #expect(later.values == Array(stride(from: 2, through: 2 * Self.total, by: 2)))
+    @Test func aNestedDispatchFromASubscriberIsAppliedAtOnce() {
+        let shared = SharedStore(createStore(counterReducer, nil))
+        let notAppliedAtOnce = Counter()
+        let oddStatesSeenOutside = Counter()
+        // Turns every odd state into the next even one, from inside the dispatch.
+        shared.subscribe { [weak shared] state in
+            guard let shared, state % 2 == 1 else { return }
+            shared.dispatch(Increment())
+            if shared.state != state + 1 { notAppliedAtOnce.increment() }
         }
+        let later = Recorder<Int>()
+        shared.subscribe { later.append($0) }
+        onThreads(Self.threads) { _ in
+            for _ in 0..<Self.dispatchesEach {
+                shared.dispatch(Increment())
+                if shared.state % 2 == 1 { oddStatesSeenOutside.increment() }
+            }
+        }
+        #expect(shared.state == 2 * Self.total)
+        #expect(notAppliedAtOnce.count == 0)
+        #expect(oddStatesSeenOutside.count == 0)
+        // The later subscriber hears only of the newer state each time, never twice.
+        #expect(later.values == Array(stride(from: 2, through: 2 * Self.total, by: 2)))
     }
 
     @Test func afterDisposeReturnsOnAnotherThreadTheSubscriberIsNeverCalled() {
