@@ -1,4 +1,4 @@
-import ReduxKitLinux
+import ReduxKitLinuxEffects
 
 /// A clock whose sleeps return at once, moving ``now`` forward by the time
 /// slept (swift-clocks' `ImmediateClock`): for tests, and previews, that
@@ -14,7 +14,7 @@ import ReduxKitLinux
 /// moving the clock. A repeating timer on it ticks as fast as its consumer
 /// takes the ticks, so use it for effects that end (a debounce, a timeout),
 /// not for one that ticks for ever.
-public final class ImmediateClock: Clock, Sendable {
+public final class ImmediateClock: InPlaceSleepingClock, Sendable {
     /// A point on an immediate clock: how far it moved from where it started
     /// (the same points as a ``TestClock``'s).
     public typealias Instant = TestClock.Instant
@@ -43,7 +43,18 @@ public final class ImmediateClock: Clock, Sendable {
     ///   - deadline: Where to move the clock.
     ///   - tolerance: Ignored.
     /// - Throws: `CancellationError` if the task is cancelled.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleepInPlace(until: deadline, tolerance: tolerance)
+    }
+
+    /// Moves the clock to `deadline` (if it is later than ``now``) and returns
+    /// after a `Task.yield()`, on the caller's executor (see ``sleep(until:tolerance:)``).
+    ///
+    /// - Parameters:
+    ///   - deadline: Where to move the clock.
+    ///   - tolerance: Ignored.
+    /// - Throws: `CancellationError` if the task is cancelled.
+    nonisolated(nonsending) public func sleepInPlace(until deadline: Instant, tolerance: Duration?) async throws {
         try Task.checkCancellation()
         current.withLock { $0 = max($0, deadline) }
         await Task.yield()

@@ -1,4 +1,5 @@
 import Foundation
+import ReduxKitLinuxEffects
 
 /// A clock whose time moves only when the test moves it: code that sleeps on
 /// it wakes when the test says so, never because time passed.
@@ -37,7 +38,7 @@ import Foundation
 /// A sleep whose task is cancelled ends at once with `CancellationError`,
 /// like `Task.sleep`. ``ImmediateClock`` skips waits instead of
 /// choreographing them.
-public final class TestClock: Clock, Sendable {
+public final class TestClock: InPlaceSleepingClock, Sendable {
     /// A point on a test clock: how far it was moved from where it started.
     public struct Instant: InstantProtocol, Hashable, Sendable {
         /// How far the clock was moved from its start.
@@ -115,11 +116,27 @@ public final class TestClock: Clock, Sendable {
 
     /// Waits until the clock reaches `deadline`; at once if it has.
     ///
+    /// Called on a `TestClock` (not through `any Clock`), it registers the
+    /// sleep before the caller suspends, as ``sleepInPlace(until:tolerance:)`` does.
+    ///
     /// - Parameters:
     ///   - deadline: When to wake.
     ///   - tolerance: Ignored: the clock wakes sleeps exactly at their deadline.
     /// - Throws: `CancellationError` if the task is cancelled first.
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    nonisolated(nonsending) public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try await sleepInPlace(until: deadline, tolerance: tolerance)
+    }
+
+    /// Waits until the clock reaches `deadline` (at once if it has), the
+    /// sleep registered before the caller suspends: an effect that sleeps at
+    /// its start is on the clock when the dispatch that started it returns,
+    /// so a test may advance right away.
+    ///
+    /// - Parameters:
+    ///   - deadline: When to wake.
+    ///   - tolerance: Ignored: the clock wakes sleeps exactly at their deadline.
+    /// - Throws: `CancellationError` if the task is cancelled first.
+    nonisolated(nonsending) public func sleepInPlace(until deadline: Instant, tolerance: Duration?) async throws {
         status.withLock { $0.sleepCalls += 1 }
         let woken = await status.park(
             in: \.sleepers, tag: deadline, whenCancelled: false,

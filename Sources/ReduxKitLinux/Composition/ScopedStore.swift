@@ -176,6 +176,11 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// in the root's chain.
     package func routeAttachments() -> [AnyObject & Sendable] { [] }
 
+    /// The root store's inbox: a scoped store's owner is its root's.
+    package func inbox(creating: Bool) -> StoreInbox? {
+        parent.backend.inbox(creating: creating)
+    }
+
     /// Records the lock of `shared`, the shared store holding this scoped
     /// store, so work it starts gets back in under that lock. (The parent's
     /// routes lead into the parent, not through a shared store of this

@@ -47,12 +47,14 @@
     package static let handMadeApiHasNoStore =
         "A MiddlewareApi made by hand has no reducer or subscribers of its own: only dispatch and getState."
 
-    /// Work that outlives a dispatch (an async effect, a ``WeakStore`` call)
-    /// was started in a store that has no way back for its results.
+    /// An async effect was started through a `MiddlewareApi` made by hand in
+    /// code isolated to no actor: a store has a way back wherever it lives (its
+    /// actor, its `SharedStore`, or the task that owns it), but such an api
+    /// has no store whose owner could apply what its effects dispatch.
     package static let noWayBackIntoStore =
-        "This store has no way back for async effects: no code isolated to an actor has dispatched to it, "
-        + "and no SharedStore holds it. Keep the store on an actor and dispatch from there (an actor's "
-        + "method, a @MainActor function), or hand it to a SharedStore: SharedStore(createStore(…))."
+        "This MiddlewareApi was made by hand in code isolated to no actor, so async effects started through it "
+        + "have no way back: make it where its dispatch and getState belong (an actor's method, a @MainActor "
+        + "function), or apply the middleware to a store with applyMiddleware."
 
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline package static func fail(_ message: String) -> Never {

@@ -85,19 +85,26 @@ extension Locked {
     ///   - afterParking: Runs under the lock right after the task parked
     ///     (the owner's other waiters may now be due); what it returns runs
     ///     once the lock is let go (it resumes them).
+    ///   - isolation: Where the caller runs; leave it out. The task parks
+    ///     there, before it suspends: a caller on an actor is parked when it
+    ///     gives the actor up, with no hop to the global executor first (a
+    ///     closure of a `nonisolated(nonsending)` function hops, in Swift 6.3.1,
+    ///     unless it names an `isolated` parameter).
     /// - Returns: The value the wait ended with.
     package func park<Result: Sendable, Tag: Sendable>(
         in waiters: WritableKeyPath<Value, ParkedWaiters<Result, Tag>> & Sendable,
         tag: Tag,
         whenCancelled cancelled: Result,
         readyNow: (inout Value) -> Result? = { _ in nil },
-        afterParking: (inout Value) -> (() -> Void)? = { _ in nil }
+        afterParking: (inout Value) -> (() -> Void)? = { _ in nil },
+        isolation: isolated (any Actor)? = #isolation
     ) async -> Result {
         let id = withLock { $0[keyPath: waiters].newID() }
         // A cancellation noted after the wait ended is forgotten with it.
         defer { withLock { $0[keyPath: waiters].forget(id) } }
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+            _ = isolation
+            return await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
                 let (now, then) = withLock { value -> (Result?, (() -> Void)?) in
                     if value[keyPath: waiters].wasCancelled(id) { return (cancelled, nil) }
                     if let ready = readyNow(&value) { return (ready, nil) }

@@ -40,4 +40,9 @@
     /// What products attached to the routes back into it (empty for a scoped
     /// store: its work runs in the root's chain).
     func routeAttachments() -> [AnyObject & Sendable]
+
+    /// The root store's inbox, for a store a task owns (see ``StoreInbox``),
+    /// made now if `creating` and there is none yet; `nil` for a backend that
+    /// has none (an api made by hand).
+    func inbox(creating: Bool) -> StoreInbox?
 }

@@ -57,6 +57,10 @@
     /// Whether a route in `routes` may not know its actor yet: a dispatch
     /// from an actor then settles them on it (one check a dispatch otherwise).
     @usableFromInline @exclusivity(unchecked) var routesAwaitActor = false
+    /// What effects posted for the store's owner to apply, for a store a task
+    /// owns (see ``StoreInbox``): made by the first effect that needed it;
+    /// `nil` for almost every store, so the hot paths pay one check.
+    @usableFromInline @exclusivity(unchecked) var inbox: StoreInbox?
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
@@ -108,10 +112,14 @@
     @inlinable
     package func serialize(_ body: () -> any Action) -> any Action {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
+        if inbox != nil, enhancedDispatchDepth == 0 { return serializeAsOwner(body) }
         enhancedDispatchDepth += 1
         defer { enhancedDispatchDepth -= 1 }
         if enhancedDispatchDepth > Misuse.nestedDispatchLimit { Misuse.fail(Misuse.runawayNestedDispatch) }
-        return body()
+        let result = body()
+        // The inbox was opened during this call (by the first effect that needed it).
+        if inbox != nil, enhancedDispatchDepth == 1 { ownerCallEnds() }
+        return result
     }
 
     /// Calls each subscriber that has not yet received the latest state with it,
@@ -158,12 +166,14 @@
     @inlinable
     package func getState() -> State {
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
+        if inbox != nil, enhancedDispatchDepth == 0 { applyPostedAsOwner() }
         return state
     }
 
     @inlinable
     package func read<Result>(_ body: (State) -> Result) -> Result {
         if isReducing { Misuse.fail(Misuse.getStateFromReducer) }
+        if inbox != nil, enhancedDispatchDepth == 0 { applyPostedAsOwner() }
         let current = state
         return body(current)
     }
@@ -224,6 +234,11 @@
 
     @usableFromInline package func routeAttachments() -> [AnyObject & Sendable] {
         routes.compactMap { $0.route?.currentAttachment }
+    }
+
+    @usableFromInline package func inbox(creating: Bool) -> StoreInbox? {
+        if inbox == nil, creating { inbox = StoreInbox() }
+        return inbox
     }
 
     @usableFromInline package func replaceReducer(_ newReducer: @escaping InPlaceReducer<State>) {

@@ -36,4 +36,7 @@ final class HandMadeApiBackend<State>: StoreBackend {
     func settleRoutes(on actor: any Actor) {}
 
     func routeAttachments() -> [AnyObject & Sendable] { [] }
+
+    // Nothing of the api's own is a store: no owner uses it between calls to drain an inbox.
+    func inbox(creating: Bool) -> StoreInbox? { nil }
 }

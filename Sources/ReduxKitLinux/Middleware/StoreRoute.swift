@@ -1,19 +1,23 @@
 /// The way back into a store's domain for work that outlives the dispatch that
 /// started it (a task a middleware starts): under the lock of the
-/// ``SharedStore`` that took the store over, or on the actor the store lives on.
+/// ``SharedStore`` that took the store over, on the actor the store lives on,
+/// or, for a store a task owns, through the store's ``StoreInbox``.
 ///
 /// One route serves one `applyMiddleware` chain. It learns the store's actor
 /// where the store is dispatched to: the first dispatch to the store from code
 /// isolated to an actor (``DispatchingStore/dispatch(_:isolation:)-(A,_)`` and the typed
 /// dispatches take the caller's `#isolation`) settles it there, wherever the
 /// store was made. A ``SharedStore`` routes it through its lock when it takes
-/// the store. With neither (a store only ever used from nonisolated code),
-/// there is no way back, and a product that needs one stops the process
-/// before its work starts (``hasWayBack``), so nothing is lost.
+/// the store. With neither (a store used from nonisolated code: a request
+/// handler, a detached task), the task using the store owns it, and the
+/// first effect its middleware starts opens the store's inbox
+/// (``ensureWayBack()``): effects post what they dispatch there, and the
+/// owner applies it at its next use of the store.
 ///
 /// The route knows nothing of what travels on it. A product attaches what it
 /// keeps per chain (the effects product counts the chain's tasks) to its one
-/// slot, ``attachment(_:)``.
+/// slot, ``attachment(_:)``, and answers itself, away from the owner, the
+/// actions whose answer its effects wait for (``answerAwayFromOwner(_:)``).
 package final class StoreRoute<State>: StoreRouting, Sendable {
     private struct Ways {
         /// The actor the store lives on, held weakly: an actor usually owns its
@@ -34,14 +38,24 @@ package final class StoreRoute<State>: StoreRouting, Sendable {
         weak var shared: (AnyObject & Sendable)?
         /// Whether a shared store ever held the store (`shared` is `nil` once it is gone).
         var wasShared = false
+        /// The way through the store's inbox, for a store a task owns (an
+        /// `InboxWay<State>`), once ``ensureWayBack()`` opened it.
+        var owned: (AnyObject & Sendable)?
+        /// The store's inbox, held weakly: the store owns it, so it is gone with the store.
+        weak var inbox: StoreInbox?
 
-        /// Whether the store is known to be gone (its actor or shared store went).
-        var storeIsGone: Bool { (wasShared && shared == nil) || (wasSettled && actor == nil && shared == nil) }
+        /// Whether the store is known to be gone (its actor, shared store or inbox went).
+        var storeIsGone: Bool {
+            guard shared == nil, actor == nil else { return false }
+            return wasShared || wasSettled || (owned != nil && inbox == nil)
+        }
     }
 
     private let ways = Locked(Ways())
     /// What a product attached to the route (see ``attachment(_:)``).
     private let attached = Locked<(AnyObject & Sendable)?>(nil)
+    /// What products answer away from a store's owner (see ``answerAwayFromOwner(_:)``).
+    private let answerers = Locked<[@Sendable (any Action) -> (any Action)?]>([])
     private let link: ActorBoundLink<State>
     /// Whether the route holds its actor strongly (see `Ways.strongActor`).
     private let holdsActor: Bool
@@ -85,7 +99,17 @@ package final class StoreRoute<State>: StoreRouting, Sendable {
 
     /// Whether work started now could get back into the store.
     package var hasWayBack: Bool {
-        ways.withLock { $0.actor != nil || $0.shared != nil }
+        ways.withLock { $0.actor != nil || $0.shared != nil || $0.owned != nil }
+    }
+
+    /// Makes `answer` see each action an effect dispatches while the store's
+    /// owner (a task: see ``StoreInbox``) is not in a call on the store:
+    /// what it returns is the dispatch's answer, and the action is not
+    /// posted; `nil` posts it. How a product answers at once the actions
+    /// whose answer an effect waits for (an async thunk's handle), which the
+    /// owner may only apply later.
+    package func answerAwayFromOwner(_ answer: @escaping @Sendable (any Action) -> (any Action)?) {
+        answerers.withLock { $0.append(answer) }
     }
 
     /// What a product attached to this route: the one `make` made the first
@@ -109,32 +133,77 @@ package final class StoreRoute<State>: StoreRouting, Sendable {
 }
 
 extension StoreRoute where State: Sendable {
-    /// Dispatches `action` through the chain's store, in the store's domain.
+    /// Whether work started now can get back into the store: on its actor,
+    /// through its shared store, or else through its inbox, which this opens
+    /// (the task using the store owns it: see ``StoreInbox``). Call it only
+    /// in the store's domain (a middleware, inside a dispatch).
     ///
-    /// - Returns: What the dispatch returned, or `nil` if the store is gone.
-    nonisolated(nonsending) package func dispatch(_ action: any Action) async -> (any Action)? {
-        let (actor, shared, isGone) = ways.withLock { ($0.actor, $0.shared, $0.storeIsGone) }
-        if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
-        guard let actor else {
-            if isGone { return nil }  // the shared store or the store's actor is gone
-            Misuse.fail(Misuse.noWayBackIntoStore)
+    /// - Returns: Whether there is a way back (`false` only for a store that is gone).
+    package func ensureWayBack() -> Bool {
+        if hasWayBack { return true }
+        guard let store = link.link.currentStore(), let inbox = store.backend.inbox(creating: true) else {
+            return false
         }
-        return await Self.dispatch(action, through: link, on: actor)
+        let way = InboxWay(inbox: inbox, link: link)
+        ways.withLock {
+            $0.owned = way
+            $0.inbox = inbox
+        }
+        // Inside the owner's call: effects it starts now apply their dispatches at once.
+        inbox.ownerEntered()
+        inbox.register(way)
+        way.publishSnapshot()
+        return true
     }
 
-    /// Runs `body` on the store's current state, in the store's domain.
+    /// Dispatches `action` through the chain's store, in the store's domain
+    /// (for a store a task owns: at once if the owner is in a call on the
+    /// store on this thread, else posted for the owner to apply).
+    ///
+    /// - Returns: What the dispatch returned (the action itself, if posted),
+    ///   or `nil` if the store is gone.
+    nonisolated(nonsending) package func dispatch(_ action: any Action) async -> (any Action)? {
+        let (actor, shared, owned, isGone) = ways.withLock { ($0.actor, $0.shared, $0.owned, $0.storeIsGone) }
+        if let shared { return unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action) }
+        if let actor { return await Self.dispatch(action, through: link, on: actor) }
+        if let owned {
+            let way = unsafeDowncast(owned, to: InboxWay<State>.self)
+            return way.dispatch(action, answeredBy: answerers.withLock { $0 })
+        }
+        if isGone { return nil }  // the shared store or the store's actor is gone
+        Misuse.fail(Misuse.noWayBackIntoStore)
+    }
+
+    /// Runs `body` on the store's current state, in the store's domain (for a
+    /// store a task owns, away from the owner's calls: on the state as the
+    /// owner's last call left it).
     ///
     /// - Returns: What `body` returned, or `nil` if the store is gone.
     nonisolated(nonsending) func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async
         -> Result?
     {
-        let (actor, shared, isGone) = ways.withLock { ($0.actor, $0.shared, $0.storeIsGone) }
+        let (actor, shared, owned, isGone) = ways.withLock { ($0.actor, $0.shared, $0.owned, $0.storeIsGone) }
         if let shared { return body(unsafeDowncast(shared, to: SharedStore<State>.self).getState()) }
-        guard let actor else {
-            if isGone { return nil }  // the shared store or the store's actor is gone
-            Misuse.fail(Misuse.noWayBackIntoStore)
-        }
-        return await Self.read(body, through: link, on: actor)
+        if let actor { return await Self.read(body, through: link, on: actor) }
+        if let owned { return unsafeDowncast(owned, to: InboxWay<State>.self).read(body) }
+        if isGone { return nil }  // the shared store or the store's actor is gone
+        Misuse.fail(Misuse.noWayBackIntoStore)
+    }
+
+    /// Posts `action` for the store's owner to apply, without asking the
+    /// products' answerers: for a product answering an action away from the
+    /// owner (an async thunk's pending action). Does nothing unless the
+    /// route's way back is the store's inbox.
+    package func post(_ action: any Action) {
+        guard let owned = ways.withLock({ $0.owned }) else { return }
+        unsafeDowncast(owned, to: InboxWay<State>.self).post(action)
+    }
+
+    /// The store's state as its owner's last call left it, for a store a task
+    /// owns (`nil` for any other).
+    package var stateAwayFromOwner: State? {
+        guard let owned = ways.withLock({ $0.owned }) else { return nil }
+        return unsafeDowncast(owned, to: InboxWay<State>.self).snapshot.withLock { $0 }
     }
 
     private static func dispatch(
@@ -156,7 +225,8 @@ extension StoreRoute where State: Sendable {
 /// Why no race is possible, although the link is not `Sendable`: the link is
 /// dereferenced only by `StoreRoute.dispatch(_:through:on:)` and
 /// `StoreRoute.read(_:through:on:)`, which are isolated to `actor`, and only
-/// when the route was settled on `actor`. A route is settled only with the
+/// when the route was settled on `actor`; or, for a store a task owns, by an
+/// ``InboxWay`` inside a call the owner is making on the store (see there). A route is settled only with the
 /// `isolated` parameter of a call the store itself was passed to: a store's
 /// `dispatch(_:isolation:)` (and its typed dispatches), or, for an api made by
 /// hand, `MiddlewareApi.init(dispatch:getState:isolation:)`, which the api's

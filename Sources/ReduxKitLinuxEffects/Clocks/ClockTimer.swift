@@ -24,7 +24,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
     private let interval: Duration
     /// Starts an iteration: from the clock's `now`, what sleeps until the `n`th deadline.
-    private let start: @Sendable () -> @Sendable (Int) async throws -> Void
+    private let start: @Sendable () -> nonisolated(nonsending) @Sendable (Int) async throws -> Void
 
     /// A timer ticking every `interval` on `clock` (made by `clock.timer(interval:)`).
     init<C: Clock>(interval: Duration, clock: C) where C.Duration == Duration {
@@ -32,7 +32,7 @@ public struct ClockTimer: AsyncSequence, Sendable {
         self.interval = interval
         start = {
             let origin = clock.now
-            return { tick in try await clock.sleep(until: origin.advanced(by: interval * tick), tolerance: nil) }
+            return { tick in try await clock.sleepInPlaceIfItCan(until: origin.advanced(by: interval * tick)) }
         }
     }
 
@@ -45,10 +45,10 @@ public struct ClockTimer: AsyncSequence, Sendable {
 
     /// Yields the ticks of one iteration.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
-        private let sleep: @Sendable (Int) async throws -> Void
+        private let sleep: nonisolated(nonsending) @Sendable (Int) async throws -> Void
         private var tick = 0
 
-        fileprivate init(sleep: @escaping @Sendable (Int) async throws -> Void) {
+        fileprivate init(sleep: nonisolated(nonsending) @escaping @Sendable (Int) async throws -> Void) {
             self.sleep = sleep
         }
 

@@ -75,6 +75,12 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                 store: api.weakStore, runner: runner, registry: self.registry, dependencies: self.dependencies,
                 onError: self.onError)
             self.registry.attach(hub)
+            // An effect of a store a task owns adds a listener while the owner
+            // is away (see the core's `StoreInbox`): it waits for the subscription.
+            api.route.answerAwayFromOwner { [weak registry = self.registry] action in
+                guard let add = action as? AddListener<State>, let registry else { return nil }
+                return ListenerAdded(subscription: registry.add(add.listener))
+            }
             let plans = ListenerPlans<State>()
             return { next in
                 { action in
@@ -104,7 +110,7 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                         case .action(let matches): guard matches(action) else { continue }
                         case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
                         }
-                        if !checked, !hub.store.route.hasWayBack {
+                        if !checked, !hub.store.route.ensureWayBack() {
                             Misuse.fail(Misuse.noWayBackIntoStore)
                         }
                         checked = true

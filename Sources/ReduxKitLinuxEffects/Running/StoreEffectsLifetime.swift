@@ -16,7 +16,11 @@ extension Store {
     /// ```
     ///
     /// Waiting does not hold the store's actor: effects keep coming back
-    /// while it waits. Returns at once if nothing runs, and early (with
+    /// while it waits. In a store a task owns (made and used in nonisolated
+    /// code: a request handler, a detached task), the wait applies what the
+    /// effects dispatch as they post it, so the owner's subscribers hear of it
+    /// while it waits, and the store is settled only once nothing posted is
+    /// left to apply. Returns at once if nothing runs, and early (with
     /// `false`) if the waiting task is cancelled.
     ///
     /// - Parameters:
@@ -27,7 +31,13 @@ extension Store {
     public func waitForEffects<C: Clock<Duration>>(
         timeout: Duration, clock: C = ContinuousClock(), isolation: isolated (any Actor)? = #isolation
     ) async -> Bool {
-        await settle(backend.effectTrackers(), within: timeout, on: clock)
+        guard let inbox = backend.inbox(creating: false) else {
+            return await settle(backend.effectTrackers(), within: timeout, on: clock)
+        }
+        // The caller owns the store (it passed it to this call), so it applies what was posted.
+        return await settle(
+            backend.effectTrackers(), inbox: inbox, applyingPosts: { _ = self.getState() }, within: timeout,
+            on: clock)
     }
 
     /// Cancels every effect of this store now running. Each ends as a
@@ -81,6 +91,51 @@ func settle<C: Clock<Duration>>(_ trackers: [EffectTracker], within timeout: Dur
         let settled = await group.next() ?? false
         group.cancelAll()
         return settled || idle()
+    }
+}
+
+/// What ends one wait of an owner for its store's effects.
+private enum OwnerWake: Sendable {
+    case idle, posted, timedOut
+}
+
+/// `settle` for a store a task owns: the caller is the owner, and applies
+/// what effects post (`applyPosts`) each time it wakes, until no task runs
+/// and nothing posted is left, or until `timeout` passes on `clock`.
+///
+/// - Returns: Whether the effects settled.
+func settle<C: Clock<Duration>>(
+    _ trackers: [EffectTracker], inbox: StoreInbox, applyingPosts applyPosts: () -> Void, within timeout: Duration,
+    on clock: C, isolation: isolated (any Actor)? = #isolation
+) async -> Bool {
+    func settled() -> Bool { trackers.allSatisfy { $0.running == 0 } && !inbox.hasPosted }
+    let deadline = clock.now.advanced(by: timeout)
+    while true {
+        applyPosts()
+        if settled() { return true }
+        if Task.isCancelled { return false }
+        let wake = await withTaskGroup(of: OwnerWake.self) { group in
+            group.addTask {
+                await waitUntilIdle { trackers }
+                return .idle
+            }
+            group.addTask {
+                await inbox.waitForPost()
+                return .posted
+            }
+            // In place, so the timeout is on `clock` (a test clock) when this returns to suspend.
+            group.addImmediateTask {
+                try? await clock.sleep(until: deadline, tolerance: nil)
+                return .timedOut
+            }
+            let first = await group.next() ?? .timedOut
+            group.cancelAll()
+            return first
+        }
+        if case .timedOut = wake {
+            applyPosts()
+            return settled()
+        }
     }
 }
 

@@ -55,7 +55,7 @@ final class ScopedEffects<Parent, Child> {
             sharedEntry = shared
             route.routeThrough(shared: shared)
         }
-        guard route.hasWayBack else { Misuse.fail(Misuse.noWayBackIntoStore) }
+        guard route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
         let handle = action.startRun(
             in: AsyncThunkEnvironment(
                 dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,

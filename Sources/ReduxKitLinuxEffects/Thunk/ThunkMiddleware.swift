@@ -35,6 +35,8 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
         let store = api.weakStore
         let cancellations = ThunkCancellations()
         let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
+        startsAsyncThunksAwayFromTheOwner(
+            of: api.route, runner: runner, dependencies: dependencies, cancellations: cancellations)
         return { next in
             { action in
                 switch kinds.kind(of: action) {
@@ -49,7 +51,7 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
                     EffectOrigin.$current.withValue(.thunk) { body(api.dispatch, api.getState) }
                     return action
                 case .asyncThunk:
-                    guard store.route.hasWayBack else { Misuse.fail(Misuse.noWayBackIntoStore) }
+                    guard store.route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
                     return (action as! any AsyncThunkStarting<State>).start(
                         in: AsyncThunkEnvironment(
                             dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
@@ -101,5 +103,32 @@ public func thunkMiddleware<State>(dependencies: EffectDependencies = EffectDepe
                 }
             }
         }
+    }
+}
+
+/// Lets an effect of a store a task owns start an async thunk while the owner
+/// is not using the store (see the core's `StoreInbox`): the effect waits for
+/// the run's handle, which the owner could only give it at its next use of
+/// the store. The run starts at once, in the effect's task: its condition
+/// reads the state as the owner last left it, and its pending action (then
+/// every action of the run) is posted for the owner to apply, in order.
+/// Middleware before this one do not see the thunk's action itself.
+private func startsAsyncThunksAwayFromTheOwner<State: Sendable>(
+    of route: StoreRoute<State>, runner: EffectRunner, dependencies: EffectDependencies,
+    cancellations: ThunkCancellations
+) {
+    // Weak: the route holds this closure, and the chain holds the runner (so
+    // that freeing the store cancels its effects).
+    route.answerAwayFromOwner { [weak route, weak runner] action in
+        guard let starting = action as? any AsyncThunkStarting<State> else { return nil }
+        guard let route, let runner, let state = route.stateAwayFromOwner else { return nil }
+        return starting.start(
+            in: AsyncThunkEnvironment(
+                dispatch: { action in
+                    route.post(action)
+                    return action
+                },
+                getState: { state }, store: WeakStore(route), runner: runner, dependencies: dependencies,
+                cancellations: cancellations))
     }
 }

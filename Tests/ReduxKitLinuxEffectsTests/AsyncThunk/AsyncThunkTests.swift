@@ -188,21 +188,4 @@ struct AsyncThunkTests {
         #expect(output.contains("ReduxKitLinux: An AsyncThunk needs the thunk middleware"))
     }
 
-    /// A plain store only ever used from code isolated to no actor: its
-    /// effects would have no way back, so starting one names the two fixes.
-    @Test func aStoreOnNoActorNamesTheWaysBackWhenAnAsyncThunkStarts() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let load = AsyncThunk<Int, Void, Int>("load") { _, _ in 1 }
-            let store = createStore(counterReducer, 0, applyMiddleware(thunkMiddleware()))
-            store.dispatch(load())
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(
-            output.contains(
-                "ReduxKitLinux: This store has no way back for async effects: no code isolated to an actor has "
-                    + "dispatched to it, and no SharedStore holds it. Keep the store on an actor and dispatch from "
-                    + "there (an actor's method, a @MainActor function), or hand it to a SharedStore: "
-                    + "SharedStore(createStore(…))."))
-    }
 }

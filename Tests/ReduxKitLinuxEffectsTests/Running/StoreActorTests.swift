@@ -7,8 +7,8 @@ import Testing
 /// A store learns the actor its effects come back on where it is dispatched
 /// to, so a store made where `#isolation` is `nil` (an actor's initializers,
 /// stored-property initializers and `lazy var`s) works once the actor's
-/// methods use it; a store no actor ever dispatched to, and no `SharedStore`
-/// holds, stops with a message naming the fixes when an effect starts.
+/// methods use it (a store no actor ever dispatches to is owned by the task
+/// using it: see `TaskOwnedStoreTests`).
 @Suite("A store's actor", .hangSafetyNet)
 struct StoreActorTests {
     struct Go: Action {}
@@ -118,16 +118,6 @@ struct StoreActorTests {
             }
         }
         #expect(try await Owner().run() == 42)
-    }
-
-    @Test func aListenerEffectInAStoreWithNoWayBackNamesTheFixes() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let store = StoreActorTests.makeStore(checking: Domain())
-            store.dispatch(Go())
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.noWayBackIntoStore)"))
     }
 
     @Test func anAsyncThunkOfAnotherStateStopsWithAMessage() async {

@@ -109,28 +109,6 @@ struct StoreRouteTests {
         #expect(overlap.overlaps.count == 0)
     }
 
-    @Test func aPlainStoreOnNoActorStopsWhenAnAsyncThunkStarts() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let store = createStore(tallyReducer, nil, applyMiddleware(thunkMiddleware()))
-            store.dispatch(addLater(1))
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: This store has no way back for async effects"))
-    }
-
-    @Test func aPlainStoreOnNoActorStopsWhenAListenerStarts() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let listeners = ListenerMiddleware<Tally>()
-            listeners.addListener(for: Increment.self) { _, _ in }
-            let store = createStore(tallyReducer, nil, applyMiddleware(listeners.middleware()))
-            store.dispatch(Increment())
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: This store has no way back for async effects"))
-    }
-
     /// An async thunk that waits for `release` to finish (or for its task to be
     /// cancelled), then tries to dispatch and read the state; it records whether
     /// either reached a store.

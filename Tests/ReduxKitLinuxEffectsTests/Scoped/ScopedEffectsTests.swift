@@ -229,13 +229,4 @@ struct ScopedEffectsTests {
         #expect(output.contains("ReduxKitLinux: \(EffectsMisuse.asyncThunkWithoutMiddleware)"))
     }
 
-    @Test func anAsyncThunkToAScopedStoreOnNoActorNamesTheWaysBack() async {
-        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            exitIfStillRunning()
-            let root = createStore(Self.reducer(logging: Recorder()), nil, applyMiddleware(thunkMiddleware()))
-            Self.child(of: root).dispatch(Self.addLater(after: Gate())(1))
-        }
-        let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-        #expect(output.contains("ReduxKitLinux: \(Misuse.noWayBackIntoStore)"))
-    }
 }
