@@ -19,10 +19,13 @@ public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     let cancelledDispatches: CancelledDispatches
     /// Whether the run was cancelled.
     let runIsCancelled: @Sendable () -> Bool
+    /// Returns once the run has settled (its last lifecycle action dispatched).
+    let runSettled: nonisolated(nonsending) @Sendable () async -> Void
 
     init(
         requestID: RequestID, dependencies: EffectDependencies, store: WeakStore<State>,
-        cancelledDispatches: CancelledDispatches, runIsCancelled: @escaping @Sendable () -> Bool
+        cancelledDispatches: CancelledDispatches, runIsCancelled: @escaping @Sendable () -> Bool,
+        runSettled: nonisolated(nonsending) @escaping @Sendable () async -> Void
     ) {
         self.requestID = requestID
         self.dependencies = dependencies
@@ -30,6 +33,7 @@ public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
         self.fulfilledMeta = Locked(nil)
         self.cancelledDispatches = cancelledDispatches
         self.runIsCancelled = runIsCancelled
+        self.runSettled = runSettled
     }
 
     /// Dispatches `action` through the store's whole middleware chain; does
@@ -38,6 +42,11 @@ public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     /// An async thunk's action goes to the overload that returns its run's
     /// typed handle.
     ///
+    /// Under ``CancelledDispatches/deliver``, what a cancelled run's body
+    /// dispatches comes after the run's own ``AsyncThunk/Rejected`` action
+    /// (marked `wasCancelled`), every time: the dispatch waits for the run to
+    /// settle first.
+    ///
     /// - Parameter action: The action to dispatch.
     /// - Returns: What the dispatch returned, or `nil` if the store is gone
     ///   or the run was cancelled (and nothing was dispatched).
@@ -45,6 +54,8 @@ public struct AsyncThunkContext<State: Sendable>: AsyncDispatchingStore {
     @_disfavoredOverload  // the typed overloads of `AsyncDispatchingStore` win for their actions
     nonisolated(nonsending) public func dispatch(_ action: any Action) async -> (any Action)? {
         if cancelledDispatches.drops(runIsCancelled()) { return nil }
+        // Delivered after the cancelled run's `Rejected`, which settling it dispatches.
+        if runIsCancelled() { await runSettled() }
         return await store.dispatch(action)
     }
 

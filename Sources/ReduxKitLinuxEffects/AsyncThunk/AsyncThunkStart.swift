@@ -35,6 +35,16 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let argument = argument
         let options = thunk.options
         let store = environment.store
+        // Dispatched (under `.deliver`) by an effect already cancelled: as in
+        // RTK, the run is aborted before it starts. Its body does not run, and
+        // its one action is a `Rejected` marked cancelled (not a condition's).
+        if EffectScope.current?.isCancelled == true {
+            let aborted = AsyncThunk<State, Argument, Value>.Rejected(
+                typePrefix: thunk.typePrefix, requestID: requestID, argument: argument, error: CancellationError(),
+                wasCancelled: true, cancelReason: nil)
+            EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(aborted) }
+            return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(CancellationError())), task: nil)
+        }
         let conditionContext: AsyncThunkConditionContext<State>? =
             options.condition != nil || options.pendingMeta != nil
             ? AsyncThunkConditionContext(
@@ -64,7 +74,8 @@ extension AsyncThunkAction: AsyncThunkStarting {
         }
         let context = AsyncThunkContext(
             requestID: requestID, dependencies: environment.dependencies, store: store,
-            cancelledDispatches: options.cancelledDispatches, runIsCancelled: { run.isCancelled })
+            cancelledDispatches: options.cancelledDispatches, runIsCancelled: { run.isCancelled },
+            runSettled: { _ = await run.result() })
         let condition = deferredCondition
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.

@@ -45,7 +45,8 @@ final class ThunkCancellations: Sendable {
     /// Cancels the runs of `thunk` tagged `id` (or untagged, for `nil`), but `except`.
     func cancelInFlight(of thunk: String, id: EffectID?, except key: UInt64) {
         let cancels = table.withLock { table in
-            table.entries.filter { $0.key != key && $0.value.thunk == thunk && $0.value.id == id }.map(\.value.cancel)
+            table.entries.sorted { $0.key < $1.key }  // in the order the runs started
+                .filter { $0.key != key && $0.value.thunk == thunk && $0.value.id == id }.map(\.value.cancel)
         }
         for cancel in cancels { cancel(nil) }
     }
@@ -53,7 +54,8 @@ final class ThunkCancellations: Sendable {
     /// Cancels every run tagged `id`, whatever its thunk.
     func cancel(id: EffectID, reason: String?) {
         let cancels = table.withLock { table in
-            table.entries.values.filter { $0.id == id }.map(\.cancel)
+            table.entries.sorted { $0.key < $1.key }.map(\.value)  // in the order the runs started
+                .filter { $0.id == id }.map(\.cancel)
         }
         for cancel in cancels { cancel(reason) }
     }

@@ -9,8 +9,12 @@ extension ListenerContext {
     /// As in Redux Toolkit, the fork starts once the code that forked it
     /// suspends or returns (RTK starts it after a microtask), and a fork
     /// cancelled before it started, or whose run was, never runs its body: it
-    /// ends with a `CancellationError`. The body runs on the store's actor
-    /// between its suspensions, as the effect does.
+    /// ends with a `CancellationError`. The run's end lets its forks start
+    /// first: a fork forked just before the effect returned runs up to its
+    /// first suspension, then is cancelled (unless `autoJoin`), and sees it
+    /// (its `delay` throws, a cancellation handler runs), so a fire-and-forget
+    /// fork's synchronous work always happens. The body runs on the store's
+    /// actor between its suspensions, as the effect does.
     ///
     /// - Parameters:
     ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
@@ -24,9 +28,11 @@ extension ListenerContext {
             return ListenerFork(task: Task { .failure(CancellationError()) })
         }
         let adoption = EffectAdoption(by: run.forks)
+        run.forkWillStart()
         let task: Task<Result<Value, any Error>, Never> = runner.run(
             .listener, on: hub.store.route.actor, from: nil, startsLater: true
         ) {
+            run.forkStarted()
             let result: Result<Value, any Error>
             do {
                 // As in RTK: a fork cancelled before it started, or whose run was, does not run.

@@ -70,7 +70,7 @@ final class ListenerHub<State: Sendable>: Sendable {
         let key = listener.cancellationID.flatMap { $0(action) }.map(EffectID.init)
         let (run, overtaken) = status.withLock { status -> (ListenerRun<State>?, [ListenerRun<State>]) in
             func running() -> [ListenerRun<State>] {
-                (status.runs[listener.id]?.values).map { $0.filter { $0.key == key } } ?? []
+                status.runs[listener.id].map { Self.inStartOrder($0).filter { $0.key == key } } ?? []
             }
             var overtaken: [ListenerRun<State>] = []
             switch listener.policy {
@@ -125,25 +125,33 @@ final class ListenerHub<State: Sendable>: Sendable {
         }
     }
 
+    /// `runs` in the order they started (run ids count up), so what is
+    /// cancelled together is cancelled in one order every time.
+    private static func inStartOrder(_ runs: some Sequence<(key: UInt64, value: ListenerRun<State>)>) -> [ListenerRun<
+        State
+    >] {
+        runs.sorted { $0.key < $1.key }.map(\.value)
+    }
+
     /// Cancels every run going on, whether or not its listener is still
     /// registered (one whose effect unsubscribed it still runs): what
     /// clearing the listeners with `cancelActive` does, as RTK's
     /// `clearListeners()` aborts every active listener.
     func cancelAllRuns() {
-        let runs = status.withLock { $0.runs.values.flatMap(\.values) }
+        let runs = status.withLock { Self.inStartOrder($0.runs.values.flatMap { $0 }) }
         for run in runs { run.cancel() }
     }
 
     /// Cancels every run going on whose cancellation ID is `id`, whatever its
     /// listener (a ``CancelEffects`` action).
     func cancelRuns(keyed id: EffectID) {
-        let runs = status.withLock { $0.runs.values.flatMap(\.values).filter { $0.key == id } }
+        let runs = status.withLock { Self.inStartOrder($0.runs.values.flatMap { $0 }).filter { $0.key == id } }
         for run in runs { run.cancel() }
     }
 
     /// Cancels the runs of listener `id` going on, but `except`.
     func cancelRuns(of id: UInt64, except: ListenerRun<State>?) {
-        let runs = status.withLock { $0.runs[id].map { Array($0.values) } ?? [] }
+        let runs = status.withLock { $0.runs[id].map { Self.inStartOrder($0) } ?? [] }
         for run in runs where run !== except { run.cancel() }
     }
 
@@ -178,7 +186,8 @@ final class ListenerHub<State: Sendable>: Sendable {
 
     /// Hands `action` to the waiters that accept it (inside its dispatch).
     func notifyWaiters(_ action: any Action, after: State, before: State) {
-        let waiters = status.withLock { $0.waiters }
+        // In the order they began waiting, so they wake in one order every time.
+        let waiters = status.withLock { $0.waiters.sorted { $0.key < $1.key } }
         for (key, waiter) in waiters where waiter.predicate(action, after, before) {
             let isWaiting = status.withLock { status in
                 guard status.waiters.removeValue(forKey: key) != nil else { return false }

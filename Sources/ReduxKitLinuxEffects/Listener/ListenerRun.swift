@@ -16,6 +16,13 @@ final class ListenerRun<State: Sendable>: Sendable {
     private let task = TaskSlot()
     /// What the effect's end waits for: its forks with `autoJoin`.
     private let joins = Locked<[@Sendable () async -> Void]>([])
+    /// Forks whose task has not begun yet, and the run's end waiting for them.
+    private let unstarted = Locked(UnstartedForks())
+
+    private struct UnstartedForks: Sendable {
+        var count = 0
+        var waiters = ParkedWaiters<Void, Void>()
+    }
 
     init(id: UInt64, listener: ListenerEntry<State>, key: EffectID?) {
         self.id = id
@@ -44,8 +51,26 @@ final class ListenerRun<State: Sendable>: Sendable {
         joins.withLock { $0.append(join) }
     }
 
-    /// Waits for the forks to join, then cancels those still going.
+    /// Notes a fork whose task will begin later (after the code forking it suspends).
+    func forkWillStart() {
+        unstarted.withLock { $0.count += 1 }
+    }
+
+    /// Notes that a fork's task has begun (its body runs next, unless it was cancelled).
+    func forkStarted() {
+        let waiters = unstarted.withLock { unstarted in
+            unstarted.count -= 1
+            return unstarted.count == 0 ? unstarted.waiters.take { true } : []
+        }
+        for waiter in waiters { waiter.continuation.resume() }
+    }
+
+    /// Lets every fork begin (as RTK's forks start in the next microtask,
+    /// before the listener's end), waits for the forks to join, then cancels
+    /// those still going: a fork forked just before the effect returned runs
+    /// up to its first suspension, then sees its cancellation.
     nonisolated(nonsending) func end() async {
+        await unstarted.park(in: \.waiters, tag: (), whenCancelled: ()) { $0.count == 0 ? () : nil }
         for join in joins.withLock({ $0 }) { await join() }
         forks.cancelAll()
     }

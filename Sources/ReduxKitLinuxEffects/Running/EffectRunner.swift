@@ -50,7 +50,7 @@ final class EffectRunner: Sendable {
     private static func cancel(_ running: Locked<Running>) {
         let cancels = running.withLock { running in
             running.cancelledEarly.formUnion(running.starting)
-            return Array(running.cancels.values)
+            return running.cancels.sorted { $0.key < $1.key }.map(\.value)  // in the order started
         }
         for cancel in cancels { cancel() }
     }

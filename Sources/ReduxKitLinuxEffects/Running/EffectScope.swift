@@ -49,7 +49,7 @@ final class EffectScope: Sendable {
         let cancels = children.withLock { children -> [@Sendable () -> Void] in
             children.cancelled = true
             defer { children.cancels = [:] }
-            return Array(children.cancels.values)
+            return children.cancels.sorted { $0.key < $1.key }.map(\.value)  // in the order adopted
         }
         for cancel in cancels { cancel() }
     }
@@ -59,7 +59,7 @@ final class EffectScope: Sendable {
     func cancelChildren() {
         let cancels = children.withLock { children -> [@Sendable () -> Void] in
             defer { children.cancels = [:] }
-            return Array(children.cancels.values)
+            return children.cancels.sorted { $0.key < $1.key }.map(\.value)  // in the order adopted
         }
         for cancel in cancels { cancel() }
     }

@@ -41,7 +41,8 @@ package final class EffectTracker: Sendable {
 
     /// Cancels every effect task of the chain now running.
     package func cancelAll() {
-        for cancel in status.withLock({ Array($0.cancellers.values) }) { cancel() }
+        // In the order the runners registered, so cancellations come in one order every time.
+        for cancel in status.withLock({ $0.cancellers.sorted { $0.key < $1.key }.map(\.value) }) { cancel() }
     }
 
     /// Notes a task starting.

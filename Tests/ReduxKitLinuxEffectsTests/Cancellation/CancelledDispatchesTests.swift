@@ -140,4 +140,73 @@ struct CancelledDispatchesTests {
         #expect(log.values.filter { $0.hasSuffix("/rejected") }.count == 3)  // every cancelled run's own
         #expect(log.values.filter { $0.hasSuffix("/fulfilled") }.count == 1)
     }
+
+    /// Under `.deliver`, a cancelled run's `Rejected` action comes first, then
+    /// what its body dispatches after the cancellation: in that order on
+    /// every run (they swapped in 12 of 100 runs when both raced to the store).
+    @Test(arguments: 0..<100)
+    func aCancelledThunksRejectedComesBeforeWhatItsBodyDeliversAfterwards(repetition: Int) async {
+        let log = Recorder<String>()
+        let started = AsyncGate()
+        let thunk = AsyncThunk<Int, Int, Int>("rows/save", cancelledDispatches: .deliver) { row, context in
+            do {
+                started.open()
+                try await Gate().wait()  // a gate never opened: ends only by cancellation
+            } catch {
+                await context.dispatch(Failure(text: "body \(row) failed"))
+                throw error
+            }
+            return row
+        }
+        let store = Self.store(ListenerMiddleware(), log: log)
+        let handle = store.dispatch(thunk(0))
+        await started.wait()
+        handle.cancel()
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(log.values == ["rows/save/pending", "rows/save/rejected", "body 0 failed"])
+    }
+
+    /// RTK's abort before the start: an async thunk an already cancelled
+    /// effect dispatches (under `.deliver`) does not run its body, and
+    /// dispatches one `Rejected` action, marked cancelled, not skipped by a
+    /// condition (a body that never suspends fulfilled with 42 before).
+    @Test func anAsyncThunkDispatchedByACancelledEffectIsAbortedBeforeItStarts() async {
+        let ran = Recorder<Int>()
+        let quick = AsyncThunk<Int, Int, Int>("quick") { x, _ in
+            ran.append(x)
+            return 42
+        }
+        let rejections = Recorder<String>()
+        let outcomes = Recorder<String>()
+        let listeners = ListenerMiddleware<Int>()
+        listeners.addListener(for: Fixture.FavoriteTapped.self, policy: .latest, cancelledDispatches: .deliver) {
+            tap, context in
+            guard tap.row == 0 else { return }
+            do {
+                try await Gate().wait()  // never opened: ends when the next tap cancels this run
+            } catch {
+                let handle = await context.dispatch(quick(1))
+                let result = await handle?.result
+                outcomes.append(result.map { "\($0)".contains("CancellationError") ? "cancelled" : "\($0)" } ?? "nil")
+            }
+        }
+        let log = Recorder<String>()
+        let store = SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if let lifecycle = action as? any AsyncThunkLifecycleAction { log.append(lifecycle.type) }
+                    if let rejected = quick.rejected(action) {
+                        rejections.append(
+                            "cancelled \(rejected.wasCancelled), condition \(rejected.wasSkippedByCondition)")
+                    }
+                    return state ?? 0
+                }, 0, applyMiddleware(thunkMiddleware(), listeners.middleware())))
+        store.dispatch(Fixture.FavoriteTapped(row: 0))
+        store.dispatch(Fixture.FavoriteTapped(row: 1))  // `.latest`: cancels the first run
+        #expect(await outcomes.wait(forCount: 1) == ["cancelled"])
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(ran.values.isEmpty)
+        #expect(log.values == ["quick/rejected"])
+        #expect(rejections.values == ["cancelled true, condition false"])
+    }
 }

@@ -29,25 +29,59 @@ struct ListenerForkTests {
         #expect(!log.values.contains("ListenerFailed"))  // a fork's error is its result's
     }
 
-    @Test func aForkStillGoingIsCancelledWhenItsEffectEnds() async {
+    /// RTK's fire-and-forget forks: a listener forks and returns at once. Its
+    /// forks start before its end (RTK starts them in the next microtask),
+    /// run up to their first suspension, then the end cancels them, and they
+    /// see it: a cancellation handler runs.
+    @Test func forksOfAnEffectThatReturnsAtOnceRunThenSeeTheEndCancelThem() async {
         let listeners = ListenerMiddleware<Int>()
         let outcomes = Recorder<String>()
-        let forked = Counter()
         listeners.addListener(for: Search.self) { _, context in
-            context.fork {
-                forked.increment()
-                do {
-                    try await Gate().wait()  // never opened: waits until cancelled
-                } catch {
-                    outcomes.append("fork cancelled")
+            for name in ["a", "b"] {
+                context.fork {
+                    outcomes.append("\(name) ran")
+                    await withTaskCancellationHandler {
+                        try? await Gate().wait()  // never opened: waits until cancelled
+                    } onCancel: {
+                        outcomes.append("\(name) saw the cancellation")
+                    }
                 }
             }
-            #expect(await eventually { forked.count == 1 })
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
-        #expect(outcomes.values == ["fork cancelled"])
+        let values = outcomes.values
+        #expect(values.filter { $0.hasSuffix("ran") }.sorted() == ["a ran", "b ran"])
+        #expect(
+            values.filter { $0.hasSuffix("cancellation") }.sorted() == [
+                "a saw the cancellation", "b saw the cancellation",
+            ])
+    }
+
+    /// The same on the main actor, where the order is fixed: both forks run
+    /// (in the order forked) before the effect's end cancels them.
+    @Test @MainActor func onTheMainActorForksRunInOrderBeforeTheEnd() async {
+        let clock = TestClock()
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
+        let outcomes = Recorder<String>()
+        listeners.addListener(for: Search.self) { _, context in
+            for name in ["a", "b"] {
+                context.fork {
+                    outcomes.append("\(name) ran")
+                    do {
+                        try await context.delay(.seconds(1))  // on a test clock no one moves
+                    } catch {
+                        outcomes.append("\(name) cancelled")
+                    }
+                }
+            }
+            outcomes.append("effect returned")
+        }
+        let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
+        store.dispatch(Search(text: "a"))
+        #expect(await store.waitForEffects(timeout: .seconds(1), clock: TestClock()))
+        #expect(outcomes.values == ["effect returned", "a ran", "b ran", "a cancelled", "b cancelled"])
     }
 
     @Test func anAutoJoinedForkIsAwaitedByItsEffectsEnd() async {

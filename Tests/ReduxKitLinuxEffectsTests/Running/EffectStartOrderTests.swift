@@ -149,4 +149,40 @@ struct EffectStartOrderTests {
     @MainActor func waitForEffects(of store: Store<Session>) async {
         for tracker in store.backend.effectTrackers() { await tracker.waitUntilIdle() }
     }
+
+    /// A body that never suspends settles inside the dispatch (decision 0011):
+    /// its `Fulfilled` action is reduced when `dispatch` returns, on a
+    /// main-actor store, a shared store and a store a task owns alike.
+    static let quick = AsyncThunk<Session, Int, Int>("session/quick") { x, _ in x }
+
+    static func quickReducer(_ state: Session?, _ action: any Action) -> Session {
+        var state = reducer(state, action)
+        if let done = quick.fulfilled(action) { state.bumps += done.value }
+        return state
+    }
+
+    @Test @MainActor func aBodyThatNeverSuspendsHasFulfilledWhenDispatchReturnsOnTheMainActor() async throws {
+        for _ in 0..<Self.repeats {
+            let store = createStore(Self.quickReducer, nil, applyMiddleware(thunkMiddleware()))
+            let handle = store.dispatch(Self.quick(3))
+            #expect(store.state.bumps == 3)
+            #expect(try await handle.value == 3)
+        }
+    }
+
+    @Test func aBodyThatNeverSuspendsHasFulfilledWhenDispatchReturnsInASharedStore() async throws {
+        for _ in 0..<Self.repeats {
+            let store = SharedStore(createStore(Self.quickReducer, nil, applyMiddleware(thunkMiddleware())))
+            store.dispatch(Self.quick(3))
+            #expect(store.state.bumps == 3)
+        }
+    }
+
+    @Test func aBodyThatNeverSuspendsHasFulfilledWhenDispatchReturnsInATaskOwnedStore() async throws {
+        for _ in 0..<Self.repeats {
+            let store = createStore(Self.quickReducer, nil, applyMiddleware(thunkMiddleware()))
+            store.dispatch(Self.quick(3))
+            #expect(store.state.bumps == 3)
+        }
+    }
 }
