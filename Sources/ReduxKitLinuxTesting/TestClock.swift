@@ -190,20 +190,26 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     /// already do), or when the waiting task is cancelled: how a test waits,
     /// without polling, for the code under test to reach its sleep.
     ///
-    /// A wait that `timeout` (wall-clock time: this clock moves only when the
-    /// test moves it) does not see satisfied fails the test, saying how many
-    /// sleeps it waited for and how many there are, and returns, so a test
-    /// whose code never sleeps ends instead of hanging.
+    /// The wait ends on an event: the sleeps registering. `timeout`
+    /// (wall-clock time: this clock moves only when the test moves it) is a
+    /// hang net: a wait it ends fails the test, saying how many sleeps it
+    /// waited for and how many there are, and returns, so a test whose code
+    /// never sleeps ends instead of hanging.
+    ///
+    /// Effects sleep on the clock before the dispatch that started them
+    /// returns (``InPlaceSleepingClock``), so a test needs this only for a
+    /// sleep the code reaches later, after awaiting something else.
     ///
     /// - Parameters:
     ///   - count: How many sleeps to wait for.
-    ///   - timeout: How long to wait at most, on the wall clock (10 seconds by default).
+    ///   - timeout: How long to wait at most, on the wall clock (a minute by
+    ///     default, the test store's hang net).
     ///   - fileID: Where the wait is (filled in for you), as `#fileID` gives it.
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
     public func waitForSleepers(
-        _ count: Int = 1, timeout: Duration = .seconds(10),
+        _ count: Int = 1, timeout: Duration = .seconds(60),
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         if sleeping >= count { return }

@@ -1,6 +1,10 @@
 import Foundation
 import ReduxKitLinuxEffects
 
+/// The testing product's hang net: how long a wait that no event ends lasts
+/// on the wall clock (see ``TestStore/hangNet``).
+let defaultHangNet = Duration.seconds(60)
+
 /// A store for tests that checks every state change, every action effects
 /// dispatch and every effect's end, exhaustively (as The Composable
 /// Architecture's `TestStore`).
@@ -14,7 +18,7 @@ import ReduxKitLinuxEffects
 ///     state.isLoading = false
 ///     state.profile = action.value
 /// }
-/// await test.finish()                                      // every effect has ended (within 10 s)
+/// await test.finish()                                      // every effect has ended
 /// ```
 ///
 /// `dispatch` runs the action through the middleware and the reducer, then
@@ -22,13 +26,20 @@ import ReduxKitLinuxEffects
 /// closure describes (no closure: no change). A mismatch fails the test with
 /// the fields that differ, one per line. Actions that middleware or effects
 /// dispatch in response are queued, in the order the reducer saw them, and each
-/// must be asserted with `receive`, which waits for one without polling (up to
-/// a timeout measured on `timeoutClock`; when that is not the wall clock, a
-/// wait also ends after ten seconds of wall-clock time, so a buggy test fails
-/// instead of hanging). Dispatching with actions left unasserted fails; so does
-/// `finish` or the test store going away with an action left unasserted or an
-/// effect its middleware started (an async thunk, a listener's effect, what
-/// they start) still running. Failures go to Swift
+/// must be asserted with `receive`, which waits for one without polling.
+///
+/// No verdict depends on elapsed time: `receive` ends when the action comes
+/// or when no effect is left running that could send it, `finish` when the
+/// effects end, and the test store's end waits for effects that are ending
+/// (their last action sent, their task returning). A timeout is only ever
+/// yours (`receive(_:timeout:)`, `finish(timeout:)`, measured on
+/// `timeoutClock`); the one limit of the test store's own is its hang net
+/// (``hangNet``, a minute of wall-clock time), which only a wait for an
+/// effect that never ends reaches, and whose failure names the effects.
+/// Dispatching with actions left unasserted fails; so does `finish` or the
+/// test store going away with an action left unasserted or an effect its
+/// middleware started (an async thunk, a listener's effect, what they start)
+/// still running. Failures go to Swift
 /// Testing when it runs the test, and to XCTest otherwise, at the test's own
 /// line; each says first what failed, then the details.
 ///
@@ -41,7 +52,7 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     public let store: SharedStore<State>
     let recorder: ReductionRecorder<State>
     let onFailure: (@Sendable (String) -> Void)?
-    /// What receive and finish timeouts are measured on.
+    /// What the timeouts given to receive and finish are measured on.
     let timeoutClock: any Clock<Duration>
     /// Where the test created the test store.
     let created: CallSite
@@ -59,23 +70,19 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         var exhaustivity = TestStoreExhaustivity.on
     }
 
-    /// How long a synchronous check (``finish(fileID:filePath:line:column:)``,
-    /// the test store going away) gives effects that are ending (their last
-    /// action dispatched, their task returning) before it calls them running.
-    /// A wall-clock safety net, not timing: an effect still waiting for
-    /// something fails the same whatever the grace.
-    static var effectEndGrace: Duration { .seconds(1) }
+    /// How long, on the wall clock, a wait of the test store (`receive`,
+    /// `finish`, the checks at the end of the test) lasts at most when no
+    /// event ends it: a hang net, not a timing. Every wait ends on an event
+    /// (the action received, the last effect's end); only a wait for an
+    /// effect that never ends (it waits for something the test never does)
+    /// reaches it, and the failure then names the effects still running. A
+    /// minute is far above any wait a passing test makes, even on a loaded
+    /// machine under the thread sanitizer.
+    public static var hangNet: Duration { defaultHangNet }
 
-    /// The grace the test store's end gives effects that are ending: short, so
-    /// a test store freed with an effect still running fails at once and does
-    /// not hold up its thread (and, on the main actor, every other test).
-    static var releaseGrace: Duration { .milliseconds(100) }
-
-    /// How long, on the wall clock, `receive` and `finish` wait at most when
-    /// `timeoutClock` is not the wall clock: a ``TestClock`` moves only when the
-    /// test moves it, so a test that never does would otherwise wait for ever.
-    /// A safety net for a buggy test, far above any wait a passing test makes.
-    let wallClockLimit = Locked(Duration.seconds(10))
+    /// This test store's hang net (``hangNet`` unless a test of the testing
+    /// product shortens it).
+    let wallClockLimit = Locked(TestStore.hangNet)
 
     /// Creates a test store around a reducer (in-place) and its middleware.
     ///
@@ -83,10 +90,10 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
-    ///   - timeoutClock: What `receive` and `finish(timeout:)` measure their
-    ///     timeouts on: the wall clock by default; a ``TestClock`` makes a
-    ///     timeout pass only when the test moves it (and a wait that ten
-    ///     seconds of wall-clock time do not end fails all the same).
+    ///   - timeoutClock: What the timeouts given to `receive` and
+    ///     `finish(timeout:)` are measured on: the wall clock by default; a
+    ///     ``TestClock`` makes a timeout pass only when the test moves it.
+    ///     Without a timeout, those waits end on events and need no clock.
     ///   - onFailure: Receives failure messages instead of the running test
     ///     (for testing tools built on this); `nil` fails the test.
     ///   - fileID: Where the test creates it (filled in for you), as `#fileID` gives it.
@@ -119,8 +126,8 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
     ///   - initialState: The state to start from.
     ///   - reducer: The reducer under test.
     ///   - middleware: The middleware, outermost first (`thunkMiddleware()`, listeners…).
-    ///   - timeoutClock: What `receive` and `finish(timeout:)` measure their
-    ///     timeouts on: the wall clock by default.
+    ///   - timeoutClock: What the timeouts given to `receive` and
+    ///     `finish(timeout:)` are measured on: the wall clock by default.
     ///   - onFailure: Receives failure messages instead of the running test
     ///     (for testing tools built on this); `nil` fails the test.
     ///   - fileID: Where the test creates it (filled in for you), as `#fileID` gives it.
@@ -155,7 +162,7 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
             store.cancelEffects()
             return
         }
-        let running = reported ? 0 : runningEffectsAfterGrace(Self.releaseGrace)
+        let running = reported ? 0 : runningEffectsOnceEnded()
         let left = recorder.takeReceived()
         if !left.isEmpty { fail(TestStoreFailure.unasserted(left, when: "at the end of the test"), at: site) }
         if running > 0 {
@@ -238,21 +245,19 @@ public final class TestStore<State: Equatable & Sendable>: Sendable {
         if let onFailure { onFailure(message) } else { failTest(message, at: site) }
     }
 
-    /// Sets how long `receive` and `finish` wait at most on the wall clock when
-    /// the timeout clock is not the wall clock (10 seconds unless set): for the
-    /// testing product's own tests of that limit.
+    /// Sets the test store's hang net (``hangNet`` unless set): for the
+    /// testing product's own tests of waits that never end.
     ///
     /// - Parameter limit: The longest wait, on the wall clock.
     package func limitWallClockWaits(to limit: Duration) {
         wallClockLimit.withLock { $0 = limit }
     }
 
-    /// The wall-clock limit of a wait measured on the timeout clock: `nil` when
-    /// the timeout clock is the wall clock, its timeout being the limit then.
-    var wallClockNet: Duration? {
-        if timeoutClock is ContinuousClock || timeoutClock is SuspendingClock { return nil }
-        return wallClockLimit.withLock { $0 }
-    }
+    /// How long a wait lasts at most when no event ends it (the hang net).
+    var hangNet: Duration { wallClockLimit.withLock { $0 } }
+
+    /// The test's dispatches that started effects, as `Action (File.swift:12)`.
+    var effectStarters: [String] { progress.withLock { $0.effectStarters } }
 
     /// Notes an assertion's call site (where the end-of-test checks point).
     func note(_ site: CallSite) {

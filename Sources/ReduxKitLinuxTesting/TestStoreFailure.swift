@@ -19,13 +19,23 @@ enum TestStoreFailure {
         message("Expected to receive \(expected), but received \(action.type)", details: [describe(action)])
     }
 
-    /// No action came within the timeout.
     /// What an effect still running may wait for, and what ends each wait.
     static let whatRunningEffectsWaitFor =
-        "If it sleeps on a TestClock, move that clock (clock.advance(by:)); a sleep begun after the last advance "
-        + "counts from it, so await clock.waitForSleepers() first. If it waits in a take or condition, dispatch "
-        + "what it waits for. If it awaits other work, give receive a longer timeout (its timeout: argument)."
+        "If it sleeps on a TestClock, move that clock (clock.advance(by:)). If it waits in a take or condition, "
+        + "dispatch what it waits for. If it waits for a fake the test controls, answer it."
 
+    /// No action came, and no effect is left running to send one (a wait
+    /// without a timeout, which ends at the last effect's end).
+    static func nothingReceivedAndNoEffectRunning(_ expected: String) -> String {
+        message(
+            "Expected to receive \(expected), but nothing was received",
+            details: [
+                "No effect is running, so none is coming: the effects that ran ended without dispatching it "
+                    + "(or it was asserted already)."
+            ])
+    }
+
+    /// No action came within the timeout the test gave, on the timeout clock.
     static func nothingReceived(_ expected: String, within timeout: Duration, running: Int) -> String {
         let detail =
             switch running {
@@ -36,26 +46,32 @@ enum TestStoreFailure {
         return message("Expected to receive \(expected), but nothing was received within \(timeout)", details: [detail])
     }
 
-    /// No action came before the wall-clock limit, the timeout clock (not the
-    /// wall clock) not having reached the timeout.
+    /// No action came, and the effects still running did not end, before
+    /// the hang net passed on the wall clock.
     static func nothingReceived(
-        _ expected: String, within timeout: Duration, gaveUpAfter limit: Duration, running: Int
+        _ expected: String, hungFor limit: Duration, running: Int, startedBy starters: [String]
     ) -> String {
-        message(
-            "Expected to receive \(expected), but nothing was received within \(limit) of wall-clock time",
-            details: [
-                "Its timeout, \(timeout), is measured on the test store's timeoutClock, which did not get that far.",
-                running == 0
-                    ? "No effect is running, so none is coming."
-                    : "\(running) \(running == 1 ? "effect is" : "effects are") still running.",
-            ])
+        var details = [hung(limit, waiter: "receive")]
+        details.append(
+            "\(running) \(running == 1 ? "effect is" : "effects are") still running, "
+                + "started by: \(starters.isEmpty ? "no dispatch of the test" : starters.suffix(5).joined(separator: ", "))."
+        )
+        details.append(whatRunningEffectsWaitFor)
+        return message("Expected to receive \(expected), but nothing was received: the wait hung", details: details)
+    }
+
+    /// What a wait that reached the test store's hang net says.
+    static func hung(_ limit: Duration, waiter: String) -> String {
+        "\(waiter) waited \(limit) of wall-clock time (the test store's hang net) and nothing ended the wait: "
+            + "the effects wait for something that never comes."
     }
 
     /// The effects a dispatch started did not end within the timeout of
-    /// their task's `finish`.
+    /// their task's `finish`, or its hang net.
     static func taskNotFinished(_ action: String, effects: Int, within timeout: Duration) -> String {
         message(
-            "The \(effects == 1 ? "effect" : "\(effects) effects") \(action) started did not end within \(timeout)",
+            "The \(effects == 1 ? "effect" : "\(effects) effects") \(action) started did not end within \(timeout) "
+                + "of wall-clock time",
             details: [
                 "Receive what they dispatch, end them (move the test clock, dispatch what they take, open what they "
                     + "wait for), or cancel the dispatch's task (task.cancel()) before awaiting its finish."
@@ -96,7 +112,7 @@ enum TestStoreFailure {
         }
         details.append(
             "Receive what they dispatch, end them (move the test clock, cancel their handles, open what they wait for), "
-                + "or await finish(timeout:).")
+                + "or await finish().")
         return message(headline + " at the end of the test", details: details)
     }
 

@@ -3,43 +3,45 @@ import ReduxKitLinuxEffects
 
 // Finishing: every received action asserted, every effect ended.
 extension TestStore {
-    /// Waits up to `timeout` for every effect the store's middleware started
-    /// to end (async thunks, listener effects, what they start), then fails
-    /// the test if any still runs or if any received action is left
-    /// unasserted. The end of an exhaustive test, as TCA's `finish()`:
-    /// `await test.finish()` waits 10 seconds at most.
+    /// Waits for every effect the store's middleware started to end (async
+    /// thunks, listener effects, what they start), then fails the test if
+    /// any received action is left unasserted, or if an effect still runs.
+    /// The end of an exhaustive test, as TCA's `finish()`.
+    ///
+    /// With no `timeout` (the default), the wait ends when the effects end,
+    /// never on elapsed time; effects that never end (they wait for something
+    /// the test never does) fail it after the hang net (``hangNet``), named
+    /// by the dispatches that started them.
     ///
     /// - Parameters:
-    ///   - timeout: How long to wait for the effects, on the test store's
-    ///     `timeoutClock` (10 seconds by default). When that is not the wall
-    ///     clock, the wait also ends after ten seconds of wall-clock time.
+    ///   - timeout: How long to wait for the effects at most, on the test
+    ///     store's `timeoutClock`; `nil` waits until they end.
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
     ///   - isolation: Where the test runs (filled in for you).
     public func finish(
-        timeout: Duration = .seconds(10),
+        timeout: Duration? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         note(site)
         let why =
-            switch await waitForEffects(within: timeout) {
-            case .waited: "finish waited \(timeout) for them."
-            case .gaveUp(let limit):
-                "finish gave up after \(limit) of wall-clock time; its timeout, \(timeout), is measured on "
-                    + "the test store's timeoutClock, which did not get that far."
+            switch await waitForEffectsToEnd(within: timeout) {
+            case .ended: "finish waited for them to end."
+            case .timedOut(let timeout): "finish waited \(timeout) for them, on the test store's timeoutClock."
+            case .hung(let limit): TestStoreFailure.hung(limit, waiter: "finish")
             }
         report(left: recorder.takeReceived(), running: store.runningEffectCount, why: why, at: site)
     }
 
     /// Fails the test if any received action is left unasserted or any effect
-    /// the store's middleware started is still running, checked now (giving
-    /// effects that are just ending a moment): the end of a synchronous test.
-    /// An `async` test cannot call it: there `await finish()` waits for
-    /// effects instead.
+    /// the store's middleware started is still running once the effects that
+    /// are ending have ended (it blocks until none runs, or until the hang
+    /// net passes): the end of a synchronous test. An `async` test cannot
+    /// call it: there `await finish()` waits without blocking a thread.
     ///
     /// - Parameters:
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
@@ -52,10 +54,10 @@ extension TestStore {
     ) {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
         note(site)
-        let running = runningEffectsAfterGrace()
+        let running = runningEffectsOnceEnded()
         report(
-            left: recorder.takeReceived(), running: running,
-            why: "finish() checks at once; in an async test, await finish() waits for effects.", at: site)
+            left: recorder.takeReceived(), running: running, why: TestStoreFailure.hung(hangNet, waiter: "finish()"),
+            at: site)
     }
 
     private func report(left: [ReductionRecorder<State>.Step], running: Int, why: String, at site: CallSite) {
@@ -69,57 +71,70 @@ extension TestStore {
 
     /// The failure message for `count` effects still running.
     func effectsStillRunning(_ count: Int, why: String) -> String {
-        TestStoreFailure.effectsStillRunning(count, why: why, startedBy: progress.withLock { $0.effectStarters })
+        TestStoreFailure.effectsStillRunning(count, why: why, startedBy: effectStarters)
     }
 
-    /// How a wait for effects ended, when it did not see them end.
-    enum EffectsWait {
-        /// The effects ended, or the timeout passed on the timeout clock.
-        case waited
-        /// The wall-clock limit passed first (the timeout clock not being the wall clock).
-        case gaveUp(Duration)
+    /// How a wait for effects ended.
+    enum EffectsWait: Sendable {
+        /// The effects ended.
+        case ended
+        /// The timeout passed on the timeout clock.
+        case timedOut(Duration)
+        /// The hang net passed on the wall clock.
+        case hung(Duration)
     }
 
-    /// Returns when the store's effects have all ended, once `timeout` passed
-    /// on the timeout clock, or once the wall-clock limit passed (when the
-    /// timeout clock is not the wall clock), whichever comes first.
-    private func waitForEffects(
-        within timeout: Duration, isolation: isolated (any Actor)? = #isolation
+    private func waitForEffectsToEnd(
+        within timeout: Duration?, isolation: isolated (any Actor)? = #isolation
     ) async -> EffectsWait {
         let store = store
         let clock = timeoutClock
-        guard let limit = wallClockNet else {
-            _ = await store.waitForEffects(timeout: timeout, clock: clock)
-            return .waited
-        }
-        return await withTaskGroup(of: EffectsWait.self) { group in
+        let limit = hangNet
+        return await withTaskGroup(of: EffectsWait?.self) { group in
             group.addTask {
-                _ = await store.waitForEffects(timeout: timeout, clock: clock)
-                return .waited
+                await store.waitForEffects()
+                return Task.isCancelled ? nil : .ended
+            }
+            if let timeout {
+                group.addTask {
+                    await sleepUnlessCancelled(on: clock, for: timeout)
+                    return .timedOut(timeout)
+                }
             }
             group.addTask {
                 await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
-                return .gaveUp(limit)
+                return .hung(limit)
             }
-            let first = await group.next() ?? .waited
-            group.cancelAll()
-            return first
+            var first: EffectsWait?
+            for await outcome in group {
+                group.cancelAll()
+                if first == nil, let outcome { first = outcome }
+            }
+            return first ?? .hung(limit)
         }
     }
 
-    /// How many effects still run, after giving those running now up to
-    /// `grace` (by default ``effectEndGrace``) to end. Synchronous code cannot await the store's
-    /// effects, so this checks the count every millisecond, and only while
-    /// effects run: an effect that has dispatched its last action still counts
-    /// until its task returns, a moment later, on another thread.
-    func runningEffectsAfterGrace(_ grace: Duration = effectEndGrace) -> Int {
-        var running = store.runningEffectCount
-        guard running > 0 else { return 0 }
-        let deadline = ContinuousClock.now + grace
-        while running > 0 && ContinuousClock.now < deadline {
-            usleep(1000)
-            running = store.runningEffectCount
+    /// How many effects still run once those running have ended, blocking
+    /// the calling thread (for the synchronous checks: `finish()`, the test
+    /// store's end) until none runs or the hang net passes. An effect that
+    /// sent its last action is ending: its task returns without waiting for
+    /// anything, so this returns as soon as it has, however loaded the
+    /// machine; only an effect still waiting keeps it until the hang net.
+    func runningEffectsOnceEnded() -> Int {
+        guard store.runningEffectCount > 0 else { return 0 }
+        let ended = DispatchSemaphore(value: 0)
+        let store = store
+        let waiter = Task.detached {
+            await store.waitForEffects()
+            ended.signal()
         }
-        return running
+        _ = ended.wait(
+            timeout: .now()
+                + .nanoseconds(
+                    Int(
+                        hangNet.components.seconds * 1_000_000_000
+                            + hangNet.components.attoseconds / 1_000_000_000)))
+        waiter.cancel()
+        return store.runningEffectCount
     }
 }

@@ -1,15 +1,25 @@
 import ReduxKitLinuxEffects
 
 // Receiving: the next action middleware or effects dispatched, waited for on a
-// continuation (no polling), with a timeout measured on the test store's
-// `timeoutClock`.
+// continuation (no polling), until it comes or no effect is left to send it
+// (or, given a timeout, until the timeout passes on the test store's
+// `timeoutClock`); the hang net ends a wait nothing else ends.
 extension TestStore {
-    /// Waits for the next action middleware or effects dispatched (up to
-    /// `timeout`), checks it is an `A`, and checks its state change.
+    /// Waits for the next action middleware or effects dispatched, checks it
+    /// is an `A`, and checks its state change.
+    ///
+    /// With no `timeout` (the default), the wait ends on an event, never on
+    /// elapsed time: when the action comes, or when no effect of the store is
+    /// running any more (so none is coming: the test fails at once). A wait
+    /// that neither ends (an effect waits for something the test never does)
+    /// fails after the test store's hang net, 60 seconds of wall-clock time,
+    /// naming the effects still running.
     ///
     /// - Parameters:
     ///   - type: The action type expected next.
-    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`,
+    ///     even if no effect runs (for an action a task of the test's own
+    ///     dispatches); `nil` waits until no effect is running.
     ///   - update: Describes the change, on the state before the action; leave
     ///     it out when it must not change the state.
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
@@ -19,7 +29,7 @@ extension TestStore {
     ///   - isolation: Where the test runs (filled in for you), so the
     ///     assertion closure need not be `Sendable` in a `@MainActor` test.
     public func receive<A: Action>(
-        _ type: A.Type, timeout: Duration = .seconds(5), assert update: ((inout State) -> Void)? = nil,
+        _ type: A.Type, timeout: Duration? = nil, assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
@@ -29,13 +39,15 @@ extension TestStore {
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Waits for the next action middleware or effects dispatched (up to
-    /// `timeout`), checks it is an `A`, and checks its state change, described
+    /// Waits for the next action middleware or effects dispatched (as the
+    /// first `receive(_:timeout:assert:)` does), checks it is an `A`, and checks its state change, described
     /// with the action in hand: `receive(Found.self) { action, state in state.results = action.results }`.
     ///
     /// - Parameters:
     ///   - type: The action type expected next.
-    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`,
+    ///     even if no effect runs (for an action a task of the test's own
+    ///     dispatches); `nil` waits until no effect is running.
     ///   - update: Describes the change from the received action, on the state
     ///     before it.
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
@@ -45,7 +57,7 @@ extension TestStore {
     ///   - isolation: Where the test runs (filled in for you), so the
     ///     assertion closure need not be `Sendable` in a `@MainActor` test.
     public func receive<A: Action>(
-        _ type: A.Type, timeout: Duration = .seconds(5), assert update: (A, inout State) -> Void,
+        _ type: A.Type, timeout: Duration? = nil, assert update: (A, inout State) -> Void,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
     ) async {
@@ -54,15 +66,17 @@ extension TestStore {
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Waits for the next action middleware or effects dispatched (up to
-    /// `timeout`), checks that `match` accepts it, and checks its state change.
+    /// Waits for the next action middleware or effects dispatched (as the
+    /// first `receive(_:timeout:assert:)` does), checks that `match` accepts it, and checks its state change.
     /// `match` is a matcher such as an async thunk's own:
     /// `receive(loadTodos.pending) { $0.isLoading = true }`.
     ///
     /// - Parameters:
     ///   - match: Returns the expected action, typed, or `nil` for any other
     ///     (`thunk.pending`, `thunk.fulfilled`, `thunk.rejected`…).
-    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`,
+    ///     even if no effect runs (for an action a task of the test's own
+    ///     dispatches); `nil` waits until no effect is running.
     ///   - update: Describes the change, on the state before the action; leave
     ///     it out when it must not change the state.
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
@@ -72,7 +86,7 @@ extension TestStore {
     ///   - isolation: Where the test runs (filled in for you), so the closures
     ///     need not be `Sendable` in a `@MainActor` test.
     public func receive<Matched>(
-        _ match: (any Action) -> Matched?, timeout: Duration = .seconds(5),
+        _ match: (any Action) -> Matched?, timeout: Duration? = nil,
         assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
@@ -83,15 +97,17 @@ extension TestStore {
             at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// Waits for the next action middleware or effects dispatched (up to
-    /// `timeout`), checks that `match` accepts it, and checks its state change,
+    /// Waits for the next action middleware or effects dispatched (as the
+    /// first `receive(_:timeout:assert:)` does), checks that `match` accepts it, and checks its state change,
     /// described with the matched action in hand:
     /// `receive(loadTodos.fulfilled) { action, state in state.todos = action.value }`.
     ///
     /// - Parameters:
     ///   - match: Returns the expected action, typed, or `nil` for any other
     ///     (`thunk.pending`, `thunk.fulfilled`, `thunk.rejected`…).
-    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`,
+    ///     even if no effect runs (for an action a task of the test's own
+    ///     dispatches); `nil` waits until no effect is running.
     ///   - update: Describes the change from what `match` returned, on the
     ///     state before the action.
     ///   - fileID: Where the assertion is (filled in for you), as `#fileID` gives it.
@@ -101,7 +117,7 @@ extension TestStore {
     ///   - isolation: Where the test runs (filled in for you), so the closures
     ///     need not be `Sendable` in a `@MainActor` test.
     public func receive<Matched>(
-        _ match: (any Action) -> Matched?, timeout: Duration = .seconds(5),
+        _ match: (any Action) -> Matched?, timeout: Duration? = nil,
         assert update: (Matched, inout State) -> Void,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
@@ -116,7 +132,9 @@ extension TestStore {
     ///
     /// - Parameters:
     ///   - description: Names the expected action in failure messages.
-    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`.
+    ///   - timeout: How long to wait for it, on the test store's `timeoutClock`,
+    ///     even if no effect runs (for an action a task of the test's own
+    ///     dispatches); `nil` waits until no effect is running.
     ///   - predicate: Accepts the expected action.
     ///   - update: Describes the change, on the state before the action; leave
     ///     it out when it must not change the state.
@@ -127,7 +145,7 @@ extension TestStore {
     ///   - isolation: Where the test runs (filled in for you), so the closures
     ///     need not be `Sendable` in a `@MainActor` test.
     public func receive(
-        _ description: String, timeout: Duration = .seconds(5), where predicate: @escaping (any Action) -> Bool,
+        _ description: String, timeout: Duration? = nil, where predicate: @escaping (any Action) -> Bool,
         assert update: ((inout State) -> Void)? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,
         isolation: isolated (any Actor)? = #isolation
@@ -141,7 +159,7 @@ extension TestStore {
     // MARK: - Waiting and checking
 
     private func receive<Matched>(
-        _ expected: String, timeout: Duration, matching match: (any Action) -> Matched?,
+        _ expected: String, timeout: Duration?, matching match: (any Action) -> Matched?,
         assert update: (Matched, inout State) -> Void, asserted: Bool, at site: CallSite,
         isolation: isolated (any Actor)? = #isolation
     ) async {
@@ -152,15 +170,18 @@ extension TestStore {
             switch await nextReceived(within: timeout) {
             case .received(let received):
                 step = received
-            case .timedOut:
+            case .nothingRunning:
+                fail(TestStoreFailure.nothingReceivedAndNoEffectRunning(expected), at: site)
+                return
+            case .timedOut(let timeout):
                 fail(
                     TestStoreFailure.nothingReceived(expected, within: timeout, running: store.runningEffectCount),
                     at: site)
                 return
-            case .gaveUp(let limit):
-                let running = store.runningEffectCount
+            case .hung(let limit):
                 fail(
-                    TestStoreFailure.nothingReceived(expected, within: timeout, gaveUpAfter: limit, running: running),
+                    TestStoreFailure.nothingReceived(
+                        expected, hungFor: limit, running: store.runningEffectCount, startedBy: effectStarters),
                     at: site)
                 return
             }
@@ -174,38 +195,50 @@ extension TestStore {
         check(step, expected: expectedState(for: step, update: { update(matched, &$0) }), asserted: asserted, at: site)
     }
 
-    /// How a wait for the next received action ended.
+    /// What ended a wait for the next received action.
     enum Reception: Sendable {
         /// The action came.
         case received(ReductionRecorder<State>.Step)
-        /// The timeout passed on the timeout clock (or the waiting task was cancelled).
-        case timedOut
-        /// The wall-clock limit passed first (the timeout clock not being the wall clock).
-        case gaveUp(Duration)
+        /// No effect is running, so none is coming (a wait without a timeout).
+        case nothingRunning
+        /// The timeout passed on the timeout clock.
+        case timedOut(Duration)
+        /// The hang net passed on the wall clock, with no other end.
+        case hung(Duration)
     }
 
-    /// The next received action's step, waiting up to `timeout` on the timeout
-    /// clock (and up to the wall-clock limit, when that is not the wall clock).
+    /// Waits for the next received action. With no `timeout`, the wait ends
+    /// on an event: the action, or the last running effect's end (an effect
+    /// dispatches before it ends, so its action is in by then). With one, it
+    /// ends at the timeout on the timeout clock instead of at the effects'
+    /// end (for actions from tasks of the test's own). Either way the hang
+    /// net ends a wait that nothing ends, on the wall clock.
     private func nextReceived(
-        within timeout: Duration, isolation: isolated (any Actor)? = #isolation
+        within timeout: Duration?, isolation: isolated (any Actor)? = #isolation
     ) async -> Reception {
         let recorder = recorder
+        let store = store
         let clock = timeoutClock
-        let limit = wallClockNet
+        let limit = hangNet
         return await withTaskGroup(of: Reception?.self) { group in
             group.addTask { await recorder.nextReceived().map { .received($0) } }
-            group.addTask {
-                await sleepUnlessCancelled(on: clock, for: timeout)
-                return .timedOut
-            }
-            if let limit {
+            if let timeout {
                 group.addTask {
-                    await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
-                    return .gaveUp(limit)
+                    await sleepUnlessCancelled(on: clock, for: timeout)
+                    return .timedOut(timeout)
+                }
+            } else {
+                group.addTask {
+                    await store.waitForEffects()
+                    return Task.isCancelled ? nil : .nothingRunning
                 }
             }
+            group.addTask {
+                await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
+                return .hung(limit)
+            }
             // The first to end wins; the others are cancelled. A step the waiter
-            // took just as the timeout ended is still returned, never lost.
+            // took just as another end came is still returned, never lost.
             var first: Reception?
             var received: Reception?
             for await outcome in group {
@@ -213,12 +246,12 @@ extension TestStore {
                 if first == nil { first = outcome }
                 if case .received = outcome { received = outcome }
             }
-            return received ?? first ?? .timedOut
+            if received == nil, let step = recorder.popReceived() { return .received(step) }
+            return received ?? first ?? .hung(limit)
         }
     }
 }
 
-/// Sleeps for `duration` on `clock`; returns early if the task is cancelled.
 func sleepUnlessCancelled<SomeClock: Clock<Duration>>(on clock: SomeClock, for duration: Duration) async {
     try? await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
 }

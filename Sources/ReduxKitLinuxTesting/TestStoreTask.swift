@@ -39,21 +39,25 @@ public struct TestStoreTask: Sendable {
         for entry in entries { entry.cancel() }
     }
 
-    /// Waits until the effects the dispatch started have ended; if they have
-    /// not within `timeout` (wall-clock time), fails the test saying so and
-    /// returns.
+    /// Waits until the effects the dispatch started have ended. If a
+    /// `timeout` is given and they have not ended within it (wall-clock
+    /// time), or if they do not end within the test store's hang net
+    /// (``TestStore/hangNet``: they wait for something that never comes),
+    /// fails the test saying so and returns.
     ///
     /// - Parameters:
-    ///   - timeout: How long to wait at most, on the wall clock (10 seconds by default).
+    ///   - timeout: How long to wait at most, on the wall clock; `nil` (the
+    ///     default) waits until they end.
     ///   - fileID: Where the wait is (filled in for you), as `#fileID` gives it.
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
     public func finish(
-        timeout: Duration = .seconds(10),
+        timeout: Duration? = nil,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         let entries = entries
+        let limit = timeout ?? defaultHangNet
         // Unstructured tasks, not a group: awaiting an effect's task does not
         // end when the waiter is cancelled, and a group waits for its children.
         let ended = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
@@ -65,7 +69,7 @@ public struct TestStoreTask: Sendable {
                 }?.resume(returning: ended)
             }
             let deadline = Task {
-                await sleepUnlessCancelled(on: ContinuousClock(), for: timeout)
+                await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
                 answer(false)
             }
             Task {
@@ -75,7 +79,7 @@ public struct TestStoreTask: Sendable {
             }
         }
         guard !ended else { return }
-        let message = TestStoreFailure.taskNotFinished(returned.type, effects: entries.count, within: timeout)
+        let message = TestStoreFailure.taskNotFinished(returned.type, effects: entries.count, within: limit)
         if let onFailure {
             onFailure(message)
         } else {

@@ -16,7 +16,7 @@ struct TestStoreFinishTests {
 
     static let advice =
         "  Receive what they dispatch, end them (move the test clock, cancel their handles, open what they wait for), "
-        + "or await finish(timeout:)."
+        + "or await finish()."
 
     /// The issue's case: a listener that dispatches 200 ms later is flagged.
     @Test func finishFailsWhileAListenerWillDispatchLater() async {
@@ -33,7 +33,8 @@ struct TestStoreFinishTests {
         await finishing.value
         #expect(
             failures.values == [
-                "1 effect still running at the end of the test:\n  finish waited 1.0 seconds for them.\n"
+                "1 effect still running at the end of the test:\n"
+                    + "  finish waited 1.0 seconds for them, on the test store's timeoutClock.\n"
                     + "  Dispatches that started effects: Start (TestStoreFinishTests.swift:\(line)).\n" + Self.advice
             ])
         // Ended by the test: nothing more is reported when the test store goes.
@@ -86,12 +87,15 @@ struct TestStoreFinishTests {
         let failures = Recorder<String>()
         let gate = Gate()
         let test = TestStoreFixtures.makeTestStore(failures, gate: gate)
+        // The effect waits at a gate never opened until after: only the hang net ends the wait.
+        test.limitWallClockWaits(to: .milliseconds(1))
         test.dispatch(Hold())
         Self.finishSynchronously(test)
         #expect(failures.values.first?.hasPrefix("1 effect still running at the end of the test:\n") == true)
         #expect(
             failures.values.first?.contains(
-                "finish() checks at once; in an async test, await finish() waits for effects.") == true)
+                "finish() waited 0.001 seconds of wall-clock time (the test store's hang net) and nothing ended the "
+                    + "wait: the effects wait for something that never comes.") == true)
         gate.open()
         await test.finish(timeout: .seconds(30))
         #expect(failures.count == 1)
@@ -104,6 +108,8 @@ struct TestStoreFinishTests {
             let test = TestStore(
                 initialState: Profile(), reducer: TestStoreFixtures.reducer,
                 middleware: [TestStoreFixtures.listeners(clock: TestClock(), gate: gate)])
+            // The effect waits at a gate never opened: only the hang net ends the end's wait.
+            test.limitWallClockWaits(to: .milliseconds(1))
             lines.append(#line + 1)
             test.dispatch(Hold())
         } matching: { issue in
@@ -125,6 +131,7 @@ struct TestStoreFinishTests {
                 initialState: Profile(), reducer: TestStoreFixtures.reducer,
                 middleware: [TestStoreFixtures.listeners(clock: TestClock(), gate: gate)])
             shared = test.store
+            test.limitWallClockWaits(to: .milliseconds(1))  // only the hang net ends the end's wait
             test.dispatch(Hold())  // waits at a gate that never opens
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("they are cancelled") }

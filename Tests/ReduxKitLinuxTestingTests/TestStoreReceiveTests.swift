@@ -77,7 +77,7 @@ struct TestStoreReceiveTests {
         await test.receive(load.pending) { $0.isLoading = true }
         await clock.waitForSleepers()
         let receiving = Task {
-            await test.receive(load.fulfilled) { action, state in
+            await test.receive(load.fulfilled, timeout: .seconds(5)) { action, state in
                 state.isLoading = false
                 state.name = action.value
             }
@@ -123,10 +123,9 @@ struct TestStoreReceiveTests {
         #expect(
             failures.values == [
                 "Expected to receive Done, but nothing was received within 1.0 seconds:\n"
-                    + "  1 effect is still running. If it sleeps on a TestClock, move that clock (clock.advance(by:)); a "
-                    + "sleep begun after the last advance counts from it, so await clock.waitForSleepers() first. If it "
-                    + "waits in a take or condition, dispatch what it waits for. If it awaits other work, give receive "
-                    + "a longer timeout (its timeout: argument)."
+                    + "  1 effect is still running. If it sleeps on a TestClock, move that clock (clock.advance(by:)). "
+                    + "If it waits in a take or condition, dispatch what it waits for. If it waits for a fake the test "
+                    + "controls, answer it."
             ])
         // The listener's action, once its clock moves, is received after all.
         await clock.waitForSleepers()

@@ -77,7 +77,7 @@ struct TestStoreTaskTests {
         await timer.finish(timeout: .milliseconds(10))
         #expect(
             failures.values == [
-                "The effect Toggle started did not end within 0.01 seconds:\n"
+                "The effect Toggle started did not end within 0.01 seconds of wall-clock time:\n"
                     + "  Receive what they dispatch, end them (move the test clock, dispatch what they take, open what "
                     + "they wait for), or cancel the dispatch's task (task.cancel()) before awaiting its finish."
             ])

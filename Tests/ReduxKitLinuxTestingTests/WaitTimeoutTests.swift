@@ -69,20 +69,42 @@ struct WaitTimeoutTests {
         }
     }
 
-    /// A timeout clock that is not the wall clock (a test clock the test never
-    /// moves) still ends the wait, after the wall-clock limit.
-    @Test func receivingNothingOnATestClockFailsAfterTheWallClockLimit() async {
+    /// With no timeout, a receive while no effect runs fails at once: no
+    /// effect is left that could send the action, an event, not a time.
+    @Test func receivingWithNoEffectRunningFailsAtOnce() async {
         let failures = Recorder<String>()
         let test = TestStoreFixtures.makeTestStore(failures, timeoutClock: TestClock())
-        test.limitWallClockWaits(to: .milliseconds(1))
         await test.receive(TestStoreFixtures.Add.self)
         #expect(
             failures.values == [
-                "Expected to receive Add, but nothing was received within 0.001 seconds of wall-clock time:\n"
-                    + "  Its timeout, 5.0 seconds, is measured on the test store's timeoutClock, "
-                    + "which did not get that far.\n"
-                    + "  No effect is running, so none is coming."
+                "Expected to receive Add, but nothing was received:\n"
+                    + "  No effect is running, so none is coming: the effects that ran ended without dispatching it "
+                    + "(or it was asserted already)."
             ])
+    }
+
+    /// With no timeout, a receive while an effect waits for ever ends at the
+    /// hang net, naming the effect and where it was started.
+    @Test func receivingWhileAnEffectWaitsForeverFailsAtTheHangNetNamingIt() async {
+        let failures = Recorder<String>()
+        let gate = Gate()
+        let test = TestStoreFixtures.makeTestStore(failures, gate: gate)
+        test.limitWallClockWaits(to: .milliseconds(1))
+        let dispatchLine = #line + 1
+        test.dispatch(Hold())
+        await test.receive(TestStoreFixtures.Add.self)
+        #expect(
+            failures.values == [
+                "Expected to receive Add, but nothing was received: the wait hung:\n"
+                    + "  receive waited 0.001 seconds of wall-clock time (the test store's hang net) and nothing ended "
+                    + "the wait: the effects wait for something that never comes.\n"
+                    + "  1 effect is still running, started by: Hold (WaitTimeoutTests.swift:\(dispatchLine)).\n"
+                    + "  If it sleeps on a TestClock, move that clock (clock.advance(by:)). If it waits in a take or "
+                    + "condition, dispatch what it waits for. If it waits for a fake the test controls, answer it."
+            ])
+        gate.open()
+        test.limitWallClockWaits(to: TestStore<Profile>.hangNet)
+        await test.finish()
     }
 
     @Test func finishingWhileAnEffectWaitsForeverFailsOnceTheTimeoutPasses() async {
@@ -98,7 +120,8 @@ struct WaitTimeoutTests {
         } matching: { issue in
             Self.records(
                 issue,
-                "1 effect still running at the end of the test:\n  finish waited 0.001 seconds for them.\n"
+                "1 effect still running at the end of the test:\n"
+                    + "  finish waited 0.001 seconds for them, on the test store's timeoutClock.\n"
                     + "  Dispatches that started effects: Hold (WaitTimeoutTests.swift:\(dispatchLine)).\n"
                     + TestStoreFinishTests.advice,
                 line: line)
@@ -107,7 +130,7 @@ struct WaitTimeoutTests {
         await test.finish()
     }
 
-    @Test func finishingOnATestClockFailsAfterTheWallClockLimit() async {
+    @Test func finishingWhileAnEffectWaitsForeverFailsAtTheHangNet() async {
         let failures = Recorder<String>()
         let gate = Gate()
         let test = TestStoreFixtures.makeTestStore(failures, gate: gate, timeoutClock: TestClock())
@@ -118,32 +141,30 @@ struct WaitTimeoutTests {
         #expect(
             failures.values.first?.hasPrefix(
                 "1 effect still running at the end of the test:\n"
-                    + "  finish gave up after 0.001 seconds of wall-clock time; its timeout, 10.0 seconds, "
-                    + "is measured on the test store's timeoutClock, which did not get that far.\n") == true)
+                    + "  finish waited 0.001 seconds of wall-clock time (the test store's hang net) and nothing ended "
+                    + "the wait: the effects wait for something that never comes.\n") == true)
         gate.open()
-        test.limitWallClockWaits(to: .seconds(10))
+        test.limitWallClockWaits(to: TestStore<Profile>.hangNet)
         await test.finish()
         #expect(failures.count == 1)
     }
 
     /// `await test.finish()`, as a TCA test ends, is the finish that waits
-    /// for effects (10 seconds at most), not the synchronous check.
+    /// for effects, not the synchronous check.
     @Test func awaitingFinishWaitsForARunningEffect() async {
         let failures = Recorder<String>()
         let gate = Gate()
         let timeoutClock = TestClock()
         let test = TestStoreFixtures.makeTestStore(failures, gate: gate, timeoutClock: timeoutClock)
-        // The wall-clock safety net, raised: the thread sanitizer's full run can keep the task below
-        // from running for more than the default 10 s (the pool is busy), and nothing here waits on time.
-        test.limitWallClockWaits(to: .seconds(300))
         test.dispatch(Hold())
-        // The effect ends only once finish is waiting for it, its timeout asleep on the timeout clock.
+        // The effect ends only once finish is waiting for it (its timeout, given so that the wait shows,
+        // asleep on the timeout clock).
         let opening = Task {
             await timeoutClock.waitForSleepers()
             #expect(timeoutClock.nextDeadline == TestClock.Instant(offset: .seconds(10)))
             gate.open()
         }
-        await test.finish()
+        await test.finish(timeout: .seconds(10))
         await opening.value
         #expect(failures.values.isEmpty)
         #expect(test.store.runningEffectCount == 0)
