@@ -94,7 +94,7 @@ package final class CrossThreadEntryDetector: Sendable {
 /// then fail its exit test (the expected message never appears) instead of
 /// hanging the suite. The wall-clock sleep here is a safety net, not timing:
 /// no test's outcome depends on how long it takes, only on a deadlock.
-package func exitIfStillRunning(after seconds: Double = 10) {
+package func exitIfStillRunning(after seconds: Double = 60) {
     Thread.detachNewThread {
         Thread.sleep(forTimeInterval: seconds)
         FileHandle.standardError.write(Data("deadlock watchdog: still running after \(seconds) s\n".utf8))
@@ -105,7 +105,7 @@ package func exitIfStillRunning(after seconds: Double = 10) {
 /// Runs `body` on a thread of its own and waits at most `seconds` for it:
 /// returns what it returned, or `nil` if it has not finished by then (a deadlock).
 /// The deadline is a safety net against a deadlock, not timing.
-package func result<Value: Sendable>(within seconds: Double = 10, of body: @escaping @Sendable () -> Value) -> Value? {
+package func result<Value: Sendable>(within seconds: Double = 60, of body: @escaping @Sendable () -> Value) -> Value? {
     let done = DispatchSemaphore(value: 0)
     let outcome = Locked<Value?>(nil)
     Thread.detachNewThread {
@@ -115,21 +115,6 @@ package func result<Value: Sendable>(within seconds: Double = 10, of body: @esca
     }
     guard done.wait(timeout: .now() + seconds) == .success else { return nil }
     return outcome.withLock { $0 }
-}
-
-/// Waits, polling, until `condition` holds or `seconds` pass; returns whether it held.
-///
-/// Only for a condition nothing signals (a write done on another queue, a
-/// stream's end), with a generous deadline: never to let time pass. Code that
-/// sleeps on a ``TestClock`` is waited for with `clock.waitForSleepers(_:)`,
-/// actions with the test store's `receive`, effects with `finish(timeout:)`.
-package func eventually(within seconds: Double = 60, _ condition: @Sendable () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
 }
 
 /// A gate async effects wait at until the test opens it: a continuation for

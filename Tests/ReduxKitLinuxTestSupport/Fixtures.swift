@@ -86,3 +86,24 @@ package final class StoreReference<State> {
     package weak var store: Store<State>?
     package init() {}
 }
+
+/// Waits until the shared store's state satisfies `condition` (at once if it
+/// does), then returns that state: woken by each new state, never polled, and
+/// with no deadline (a suite's time limit ends a wait that never ends).
+package func until<State: Sendable>(
+    _ store: SharedStore<State>, _ condition: @Sendable (State) -> Bool
+) async -> State {
+    for await state in store.states(bufferingPolicy: .unbounded) where condition(state) { return state }
+    return store.state
+}
+
+/// Waits until the first of `waits` ends, then cancels the others: for a test
+/// that goes on at whichever of two events comes first (each wait must return
+/// when its task is cancelled).
+package func firstOf(_ waits: [@Sendable () async -> Void]) async {
+    await withTaskGroup(of: Void.self) { group in
+        for wait in waits { group.addTask { await wait() } }
+        await group.next()
+        group.cancelAll()
+    }
+}

@@ -41,7 +41,7 @@ struct TestStoreFinishTests {
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(200))
         await test.receive(Done.self) { $0.name = "later" }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.count == 1)
     }
 
@@ -67,7 +67,7 @@ struct TestStoreFinishTests {
         let load = TestStoreFixtures.loadSlowly
         test.dispatch(load())
         await test.receive(load.pending) { $0.isLoading = true }
-        let finishing = Task { await test.finish(timeout: .seconds(30)) }
+        let finishing = Task { await test.finish() }
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(200))
         await finishing.value
@@ -97,7 +97,7 @@ struct TestStoreFinishTests {
                 "finish() waited 0.001 seconds of wall-clock time (the test store's hang net) and nothing ended the "
                     + "wait: the effects wait for something that never comes.") == true)
         gate.open()
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.count == 1)
     }
 
@@ -136,8 +136,8 @@ struct TestStoreFinishTests {
         } matching: { issue in
             issue.comments.contains { $0.rawValue.contains("they are cancelled") }
         }
-        // A safety limit, not timing: the cancelled effect ends at once.
-        #expect(await shared?.waitForEffects(timeout: .seconds(30)) == true)
+        // Ends when the cancelled effect ends (a test clock no one moves: no deadline).
+        #expect(await shared?.waitForEffects(timeout: .seconds(30), clock: TestClock()) == true)
     }
 
     @Test func theEndOfTheTestFailsOnAnUnassertedActionWhereTheStoreWasCreated() {

@@ -37,7 +37,7 @@ struct TestStoreReceiveTests {
             state.isLoading = false
             state.name = action.value
         }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.values.isEmpty)
         #expect(test.state.name == "Ada")
     }
@@ -88,7 +88,7 @@ struct TestStoreReceiveTests {
         await receiving.value
         #expect(timeoutClock.sleeping == 0)
         #expect(timeoutClock.now == TestClock.Instant(offset: .zero))
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.values.isEmpty)
         #expect(test.state.name == "Grace")
     }
@@ -131,7 +131,7 @@ struct TestStoreReceiveTests {
         await clock.waitForSleepers()
         clock.advance(by: .milliseconds(200))
         await test.receive(TestStoreFixtures.Done.self) { $0.name = "later" }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.count == 1)
     }
 

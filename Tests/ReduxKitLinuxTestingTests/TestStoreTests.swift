@@ -111,7 +111,7 @@ struct TestStoreTests {
             state.isLoading = false
             state.name = action.value
         }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(failures.values.isEmpty)
         #expect(test.store.state.name == "Ada")
     }

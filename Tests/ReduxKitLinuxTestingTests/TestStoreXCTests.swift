@@ -24,7 +24,7 @@ final class TestStoreXCTests: XCTestCase {
         await test.finish()
         test.dispatch(Thunk<Count> { dispatch, _ in _ = dispatch(Add(amount: 1)) })
         await test.receive(Add.self) { $0.value = 6 }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         XCTAssertEqual(test.state.value, 6)
     }
 }

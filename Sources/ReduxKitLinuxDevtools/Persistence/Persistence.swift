@@ -181,6 +181,11 @@ public final class Persistence<State: Codable & Sendable>: Sendable {
     /// How many times the state has been written (for tests).
     var writeCount: Int { writer.writeCount }
 
+    /// Returns once the file was written `count` times (for tests: an event, not a poll).
+    func waitForWrites(_ count: Int) async {
+        await writer.waitForWrites(count)
+    }
+
     /// Whether saves still write: `false` once saving stopped (for tests).
     var isSaving: Bool { writer.isSaving }
 

@@ -21,6 +21,8 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     let changes: PersistenceChanges<State>
     private let onError: @Sendable (PersistenceError) -> Void
     private let status = Locked(Status())
+    /// Tests waiting for as many writes as their tag (``waitForWrites(_:)``).
+    private let writeWatchers = Locked(ParkedWaiters<Void, Int>())
 
     private struct Status: Sendable {
         /// Whether a store was created with the Persistence.
@@ -161,6 +163,17 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
             }
         }
         for error in errors { onError(error) }
+        let writes = writeCount
+        for watcher in writeWatchers.withLock({ $0.take { $0 <= writes } }) { watcher.continuation.resume() }
+    }
+
+    /// Returns once the file was replaced `count` times (at once if it was),
+    /// or when the waiting task is cancelled: how a test waits for a save
+    /// another task makes, without polling.
+    func waitForWrites(_ count: Int) async {
+        await writeWatchers.park(in: \.self, tag: count, whenCancelled: ()) { _ in
+            self.writeCount >= count ? () : nil
+        }
     }
 
     /// Saves what is pending, then lets the file go: nothing is written any

@@ -172,6 +172,7 @@ final class ListenerHub<State: Sendable>: Sendable {
             waiting.store(status.waiters.count, ordering: .releasing)
             return key
         }
+        registry.waiterAdded()
         return (key, taken)
     }
 

@@ -250,6 +250,12 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     /// How many effects wait in `take` or `condition`, in every store (for tests).
     var waiterCount: Int { registry.waiterCount }
 
+    /// Returns once at least `count` effects wait in `take` or `condition`
+    /// (for tests: an event, not a poll).
+    func waitForWaiters(_ count: Int = 1) async {
+        await registry.waitForWaiters(count)
+    }
+
     /// Removes every listener (RTK's `clearListeners()`).
     ///
     /// - Parameter cancelActive: Also cancel every run going on, and its

@@ -50,6 +50,8 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
     }
 
     private let entries = Locked(Entries())
+    /// Tests waiting for as many effects waiting in `take` or `condition` as their tag.
+    private let waiterWatchers = Locked(ParkedWaiters<Void, Int>())
     /// Changes whenever the listeners do, after they did (see ``ListenerPlans``):
     /// an atomic, so the dispatch path reads it without the lock.
     private let changes = Atomic<UInt64>(0)
@@ -82,6 +84,22 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
     /// How many effects wait in `take` or `condition`, in every store (for tests).
     var waiterCount: Int {
         entries.withLock { $0.hubs }.reduce(0) { $0 + ($1.hub?.waiterCount ?? 0) }
+    }
+
+    /// Returns once at least `count` effects wait in `take` or `condition`
+    /// (at once if they do), or when the waiting task is cancelled: how a
+    /// test waits for an effect to reach its wait, without polling.
+    func waitForWaiters(_ count: Int) async {
+        await waiterWatchers.park(in: \.self, tag: count, whenCancelled: ()) { _ in
+            self.waiterCount >= count ? () : nil
+        }
+    }
+
+    /// Wakes the tests waiting for as many waiters as there are now (a hub
+    /// added one).
+    func waiterAdded() {
+        let count = waiterCount
+        for watcher in waiterWatchers.withLock({ $0.take { $0 <= count } }) { watcher.continuation.resume() }
     }
 
     /// Registers a new listener.

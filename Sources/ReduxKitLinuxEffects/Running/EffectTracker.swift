@@ -8,8 +8,8 @@ package final class EffectTracker: Sendable {
     private struct Status {
         var running = 0
         var started = 0
-        /// Waits for no task to be running.
-        var waiters = ParkedWaiters<Void, Void>()
+        /// Waits for at most as many tasks as their tag to be running.
+        var waiters = ParkedWaiters<Void, Int>()
         /// What cancels each registered runner's tasks.
         var cancellers: [UInt64: @Sendable () -> Void] = [:]
         var nextCanceller: UInt64 = 0
@@ -57,7 +57,8 @@ package final class EffectTracker: Sendable {
     package func end() {
         let waiters = status.withLock { status in
             status.running -= 1
-            return status.running == 0 ? status.waiters.take { true } : []
+            let running = status.running
+            return status.waiters.take { running <= $0 }
         }
         for waiter in waiters { waiter.continuation.resume() }
     }
@@ -66,7 +67,13 @@ package final class EffectTracker: Sendable {
     /// the waiting task is cancelled (so a test tool's timeout can give up
     /// without being held until the effects end).
     package func waitUntilIdle() async {
-        await status.park(in: \.waiters, tag: (), whenCancelled: ()) { $0.running == 0 ? () : nil }
+        await waitUntilRunning(atMost: 0)
+    }
+
+    /// Returns when at most `count` effect tasks are running (at once if so),
+    /// or when the waiting task is cancelled.
+    package func waitUntilRunning(atMost count: Int) async {
+        await status.park(in: \.waiters, tag: count, whenCancelled: ()) { $0.running <= count ? () : nil }
     }
 }
 

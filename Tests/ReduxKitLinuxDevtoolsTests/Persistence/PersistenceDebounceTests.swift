@@ -25,7 +25,7 @@ struct PersistenceDebounceTests {
             #expect(clock.sleeping == 1)
             #expect(persistence.writeCount == 0)
             clock.advance(by: .milliseconds(1))
-            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
+            await persistence.waitForWrites(1)
             #expect(try PersistenceFixtures.saved(in: file).volume == 4)
             #expect(errors.values.isEmpty)
         }
@@ -47,7 +47,7 @@ struct PersistenceDebounceTests {
                 let writes = persistence.writeCount
                 clock.advance(by: .milliseconds(100))
                 // Asleep again, or it saved.
-                #expect(await eventually(within: 60) { clock.sleeping == 1 || persistence.writeCount > writes })
+                await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(writes + 1) }])
                 if persistence.writeCount > writes {
                     writesAt[step] = try PersistenceFixtures.saved(in: file).volume
                 }
@@ -72,9 +72,9 @@ struct PersistenceDebounceTests {
             #expect(persistence.writeCount == 0)
             clock.advance(by: .milliseconds(300))
             // If the saver woke while changes were still coming, it waits one more debounce.
-            #expect(await eventually(within: 60) { persistence.writeCount == 1 || clock.sleeping == 1 })
+            await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(1) }])
             if persistence.writeCount == 0 { clock.advance(by: .milliseconds(300)) }
-            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
+            await persistence.waitForWrites(1)
             #expect(clock.sleepCalls <= 2)
             #expect(try PersistenceFixtures.saved(in: file).volume == 100_000)
         }
@@ -95,7 +95,7 @@ struct PersistenceDebounceTests {
             #expect(watched == nil)
             // Saved at once when the store went, and the saver's sleep cancelled.
             #expect(try PersistenceFixtures.saved(in: file).volume == 5)
-            #expect(await eventually(within: 60) { clock.sleeping == 0 })
+            #expect(clock.sleeping == 0)  // cancelling a sleep takes it off the clock at once
             let (next, errors) = PersistenceFixtures.recording(file, clock: clock)
             #expect(PersistenceFixtures.makeStore(next).state.volume == 5)
             #expect(errors.values.isEmpty)

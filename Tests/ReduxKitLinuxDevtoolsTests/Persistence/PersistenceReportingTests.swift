@@ -46,7 +46,7 @@ struct PersistenceReportingTests {
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 1)
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually(within: 60) { errors.count == 1 })
+                _ = await errors.wait(forCount: 1)
 
                 // Still bad: the saver does not repeat it...
                 store.dispatch(Read(value: .infinity))
@@ -69,7 +69,7 @@ struct PersistenceReportingTests {
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 4)
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually(within: 60) { persistence.writeCount == 1 })
+                await persistence.waitForWrites(1)
                 #expect(try Self.saved(in: file) == 1.5)
                 #expect(errors.count == 2)
 
@@ -78,7 +78,7 @@ struct PersistenceReportingTests {
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 5)
                 clock.advance(by: .milliseconds(300))
-                #expect(await eventually(within: 60) { errors.count == 3 })
+                _ = await errors.wait(forCount: 3)
             }
             // The store is freed with the bad state still unsaved: said once more.
             #expect(errors.values == [.encodingFailed, .encodingFailed, .encodingFailed, .encodingFailed])

@@ -56,9 +56,9 @@ struct PersistenceTests {
             clock.advance(by: .milliseconds(50))
             // The saver's task runs beside the dispatches: if it noticed the first changes before
             // the last ones, it saw a change during its sleep and waits one debounce more.
-            #expect(await eventually(within: 60) { persistence.writeCount == 1 || clock.sleeping == 1 })
+            await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(1) }])
             if persistence.writeCount == 0 { clock.advance(by: .milliseconds(50)) }
-            #expect(await eventually(within: 60) { persistence.writeCount == 1 })
+            await persistence.waitForWrites(1)
             clock.advance(by: .seconds(60))
             #expect(persistence.writeCount == 1)
             #expect(clock.sleepCalls <= 2)

@@ -91,7 +91,8 @@ struct AsyncThunkDispatchTests {
             createStore(counterReducer, 0, applyMiddleware(thunkMiddleware(), listeners.middleware()))
         }
         store.dispatch(Search(text: "tea"))
-        #expect(await eventually(within: 20) { store.runningEffectCount == 0 })
+        await store.waitForEffects()
+        #expect(store.runningEffectCount == 0)
         #expect(seen.values == ["tea loaded"])
         #expect(store.state == 3)
     }

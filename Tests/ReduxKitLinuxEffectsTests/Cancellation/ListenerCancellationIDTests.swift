@@ -94,7 +94,7 @@ struct ListenerCancellationIDTests {
         await test.receive(Fixture.FavoriteResponse.self) { $0.favorites.insert(1) }
         requests.answer(0)
         await test.receive(Fixture.FavoriteResponse.self) { $0.favorites.insert(0) }
-        await test.finish(timeout: .seconds(20))
+        await test.finish()
     }
 
     /// Other policies apply per key too: `.leading` ignores a second tap of a

@@ -49,14 +49,14 @@ struct ListenerActionsTests {
         let store = ListenerTestSupport.store(listeners)
         let subscription = store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { started.count == 1 })
+        #expect(started.count == 1)  // started inside the dispatch
         if let subscription { store.dispatch(RemoveListener(subscription)) }
         #expect(store.runningEffectCount == 1)  // without cancelActive, the run goes on
         let again = store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "b"))
-        #expect(await eventually { started.count == 2 })
+        #expect(started.count == 2)
         if let again { store.dispatch(RemoveListener(again, cancelActive: true)) }
-        #expect(await eventually { outcomes.values == ["b cancelled"] })
+        #expect(await outcomes.wait(forCount: 1) == ["b cancelled"])
         #expect(store.runningEffectCount == 1)  // "a", of the first listener
     }
 
@@ -67,16 +67,16 @@ struct ListenerActionsTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { started.count == 1 })
+        #expect(started.count == 1)  // started inside the dispatch
         store.dispatch(ClearAllListeners(cancelActive: false))
         #expect(store.runningEffectCount == 1)
         store.dispatch(Self.waitingListener(outcomes, started: started))
         store.dispatch(Search(text: "b"))  // only the new listener runs
-        #expect(await eventually { started.count == 2 })
+        #expect(started.count == 2)
         store.dispatch(ClearAllListeners())
         // As RTK's clearListeners(): every run going on is cancelled, "a" too,
         // though its listener was cleared before without cancelActive.
-        #expect(await eventually { outcomes.values.sorted() == ["a cancelled", "b cancelled"] })
+        #expect(await outcomes.wait(forCount: 2).sorted() == ["a cancelled", "b cancelled"])
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(Search(text: "c"))
         #expect(store.runningEffectCount == 0)
@@ -96,9 +96,9 @@ struct ListenerActionsTests {
             do { try await Gate().wait() } catch { outcomes.append("second \(search.text) cancelled") }
         }
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { started.count == 2 })
+        #expect(started.count == 2)
         first.unsubscribe(cancelActive: true)
-        #expect(await eventually { outcomes.values == ["first a cancelled"] })
+        #expect(await outcomes.wait(forCount: 1) == ["first a cancelled"])
         #expect(first.disposed)
         listeners.clearListeners()
         #expect(await ListenerTestSupport.effectsEnd(in: store))

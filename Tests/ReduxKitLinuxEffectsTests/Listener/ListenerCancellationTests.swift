@@ -40,7 +40,7 @@ struct ListenerCancellationTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { listeners.waiterCount == 1 })
+        #expect(listeners.waiterCount == 1)
         Self.clear(listeners, store, clearing)
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["cancelled"])

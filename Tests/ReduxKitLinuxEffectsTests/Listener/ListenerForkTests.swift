@@ -97,7 +97,7 @@ struct ListenerForkTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { outcomes.values == ["effect returned"] })
+        #expect(outcomes.values == ["effect returned"])  // the effect returned inside the dispatch
         #expect(store.runningEffectCount == 2)  // the run waits for its fork
         gate.open()
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -110,7 +110,7 @@ struct ListenerForkTests {
         let seen = Recorder<String>()
         listeners.addListener(for: Search.self) { _, context in
             let fork = context.fork { try await context.delay(.seconds(1)) }
-            #expect(await eventually { clock.sleeping == 1 })
+            await clock.waitForSleepers()  // the fork starts once this effect suspends, then sleeps
             fork.cancel()
             let result = await fork.result
             seen.append("fork cancelled: \((try? result.get()) == nil), run cancelled: \(context.isCancelled)")
@@ -133,11 +133,11 @@ struct ListenerForkTests {
             return text
         }
         let listeners = ListenerMiddleware<Int>()
-        let started = Counter()
+        let started = Recorder<String>()
         listeners.addListener(for: Search.self, policy: .latest) { search, context in
             let fork = context.fork {
                 let handle = await context.dispatch(thunk(search.text))
-                started.increment()
+                started.append(search.text)
                 _ = await handle?.result
                 if Task.isCancelled { cancelled.append("fork \(search.text)") }
             }
@@ -145,11 +145,12 @@ struct ListenerForkTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { started.count == 1 })
+        #expect(await started.wait(forCount: 1) == ["a"])
         store.dispatch(Search(text: "ab"))
-        #expect(await eventually { Set(cancelled.values) == ["thunk a", "fork a"] })
-        #expect(await eventually { started.count == 2 })
+        #expect(Set(await cancelled.wait(forCount: 2)) == ["thunk a", "fork a"])
+        #expect(await started.wait(forCount: 2) == ["a", "ab"])
         // The "ab" run, its fork and its thunk wait; nothing of "a" is left.
-        #expect(await eventually { store.runningEffectCount == 3 })
+        await store.waitForEffects(downTo: 3)
+        #expect(store.runningEffectCount == 3)
     }
 }

@@ -60,11 +60,11 @@ struct ListenerPolicyTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)  // the quiet period began inside the dispatch
         clock.advance(by: .milliseconds(200))
         store.dispatch(Increment())
         store.dispatch(Search(text: "ab"))  // cancels the waiting "a"; waits 300 ms from now
-        #expect(await eventually { clock.sleepCalls == 2 && clock.sleeping == 1 })
+        #expect(clock.sleepCalls == 2 && clock.sleeping == 1)
         clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
         #expect(clock.sleeping == 1)
         clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
@@ -76,9 +76,9 @@ struct ListenerPolicyTests {
         let clock = TestClock()
         let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(clock))
         let outcomes = Recorder<String>()
-        let started = Counter()
+        let started = Recorder<String>()
         listeners.addListener(for: Search.self, policy: .debounce(.seconds(1))) { search, _ in
-            started.increment()
+            started.append(search.text)
             do {
                 try await Gate().wait()  // never opened: waits until cancelled
             } catch {
@@ -88,16 +88,16 @@ struct ListenerPolicyTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)
         clock.advance(by: .seconds(1))
-        #expect(await eventually { started.count == 1 })
+        #expect(await started.wait(forCount: 1) == ["a"])
         store.dispatch(Search(text: "b"))
-        #expect(await eventually { outcomes.values == ["cancelled a"] })
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(await outcomes.wait(forCount: 1) == ["cancelled a"])
+        #expect(clock.sleeping == 1)  // "b"'s quiet period, begun inside its dispatch
         clock.advance(by: .seconds(1))
-        #expect(await eventually { started.count == 2 })
+        #expect(await started.wait(forCount: 2) == ["a", "b"])
         store.dispatch(Search(text: "c"))  // cancels "b" in its effect; "c" waits on the clock
-        #expect(await eventually { outcomes.values == ["cancelled a", "cancelled b"] })
+        #expect(await outcomes.wait(forCount: 2) == ["cancelled a", "cancelled b"])
         #expect(started.count == 2)
     }
 

@@ -96,32 +96,33 @@ struct ListenerSearchTests {
     ) async {
         // "a" then "ab" inside the quiet period: "a" is never searched.
         store.dispatch(QueryChanged(text: "a"))
-        #expect(await eventually { clock.sleepCalls == 1 && clock.sleeping == 1 })
+        #expect(clock.sleepCalls == 1 && clock.sleeping == 1)  // the quiet period began inside the dispatch
         clock.advance(by: debounce / 2)
         store.dispatch(QueryChanged(text: "ab"))
-        #expect(await eventually { clock.sleepCalls == 2 && clock.sleeping == 1 })
+        #expect(clock.sleepCalls == 2 && clock.sleeping == 1)
         clock.advance(by: debounce)
-        #expect(await eventually { service.requests.values == ["ab"] })
+        #expect(await service.requests.wait(forCount: 1) == ["ab"])
 
         // "abc" while "ab" is in flight; "ab"'s answer comes late, during
         // "abc"'s quiet period: the "ab" search was cancelled with its run.
         store.dispatch(QueryChanged(text: "abc"))
-        #expect(await eventually { clock.sleepCalls == 3 && clock.sleeping == 1 })
+        #expect(clock.sleepCalls == 3 && clock.sleeping == 1)
         service.answer("ab")
-        #expect(await eventually { store.getState().rejected == ["ab"] })
+        #expect(await until(store) { !$0.rejected.isEmpty }.rejected == ["ab"])
         clock.advance(by: debounce)
-        #expect(await eventually { service.requests.values == ["ab", "abc"] })
+        #expect(await service.requests.wait(forCount: 2) == ["ab", "abc"])
 
         // "abcd" while "abc" is in flight, then the answers out of order:
         // "abcd" first, "abc" after.
         store.dispatch(QueryChanged(text: "abcd"))
-        #expect(await eventually { clock.sleepCalls == 4 && clock.sleeping == 1 })
+        #expect(clock.sleepCalls == 4 && clock.sleeping == 1)
         clock.advance(by: debounce)
-        #expect(await eventually { service.requests.values == ["ab", "abc", "abcd"] })
+        #expect(await service.requests.wait(forCount: 3) == ["ab", "abc", "abcd"])
         service.answer("abcd")
-        #expect(await eventually { store.getState().landed == ["abcd"] })
+        #expect(await until(store) { !$0.landed.isEmpty }.landed == ["abcd"])
         service.answer("abc")
-        #expect(await eventually { store.runningEffectCount == 0 })
+        await store.waitForEffects()
+        #expect(store.runningEffectCount == 0)
 
         let state = store.getState()
         #expect(state.stale == [])

@@ -57,7 +57,7 @@ struct ListenerTimedWaitOrderTests {
             await clock.waitForSleepers()
             store.dispatch(Stop())
             clock.advance(by: .seconds(2))
-            _ = await store.waitForEffects(timeout: .seconds(30))
+            _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
         }
         #expect(outcomes.values == Array(repeating: true, count: Self.repeats))
     }
@@ -73,7 +73,7 @@ struct ListenerTimedWaitOrderTests {
             await clock.waitForSleepers()
             store.dispatch(Stop())
             clock.advance(by: .seconds(2))
-            _ = await store.waitForEffects(timeout: .seconds(30))
+            _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
         }
         #expect(outcomes.values == Array(repeating: true, count: Self.repeats))
     }
@@ -89,7 +89,7 @@ struct ListenerTimedWaitOrderTests {
             store.dispatch(Go())
             await clock.waitForSleepers()
             clock.advance(by: .seconds(2))
-            _ = await store.waitForEffects(timeout: .seconds(30))
+            _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
             store.dispatch(Stop())
         }
         #expect(outcomes.values == Array(repeating: false, count: 50))

@@ -21,7 +21,7 @@ struct ListenerWaitingTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Increment())  // before the run: not seen
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { listeners.waiterCount == 1 })
+        #expect(listeners.waiterCount == 1)  // the effect reached its take inside the dispatch
         store.dispatch(Decrement())
         store.dispatch(Increment(by: 5))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -38,7 +38,7 @@ struct ListenerWaitingTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { listeners.waiterCount == 1 })
+        #expect(listeners.waiterCount == 1)
         store.dispatch(Increment(by: 1))
         store.dispatch(Increment(by: 2))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -55,13 +55,13 @@ struct ListenerWaitingTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { clock.sleeping == 1 && listeners.waiterCount == 1 })
+        #expect(clock.sleeping == 1 && listeners.waiterCount == 1)
         clock.advance(by: .seconds(2))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["timed out"])
         #expect(listeners.waiterCount == 0)
         store.dispatch(Search(text: "b"))
-        #expect(await eventually { clock.sleeping == 1 && listeners.waiterCount == 1 })
+        #expect(clock.sleeping == 1 && listeners.waiterCount == 1)
         store.dispatch(Decrement())
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["timed out", "taken"])
@@ -82,7 +82,7 @@ struct ListenerWaitingTests {
         let log = Recorder<String>()
         let store = ListenerTestSupport.store(listeners, log: log)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { listeners.waiterCount == 1 })
+        #expect(listeners.waiterCount == 1)
         store.dispatch(Search(text: "b"))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["a: true"])
@@ -100,7 +100,7 @@ struct ListenerWaitingTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "waits"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)
         store.dispatch(Increment(by: 2))  // 2: not yet
         store.dispatch(Increment(by: 1))  // 3: holds
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -108,7 +108,7 @@ struct ListenerWaitingTests {
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         store.dispatch(SetValue(value: 0))
         store.dispatch(Search(text: "times out"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)
         store.dispatch(Increment())
         clock.advance(by: .seconds(1))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -129,9 +129,10 @@ struct ListenerWaitingTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)
         store.dispatch(Search(text: "b"))
-        #expect(await eventually { outcomes.values == ["a cancelled"] && clock.sleeping == 1 })
+        #expect(await outcomes.wait(forCount: 1) == ["a cancelled"])
+        #expect(clock.sleeping == 1)  // b's: a's was cancelled
         clock.advance(by: .seconds(1))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["a cancelled", "b after 1.0 seconds"])
@@ -156,9 +157,9 @@ struct ListenerWaitingTests {
         }
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { store.runningEffectCount == 2 })  // the run and its operation
+        #expect(store.runningEffectCount == 2)  // the run and its operation
         store.dispatch(Search(text: "b"))
-        #expect(await eventually { outcomes.count == 2 })
+        _ = await outcomes.wait(forCount: 2)
         #expect(Set(outcomes.values) == ["a cancelled: true", "b paused for B"])
         gate.open()
         #expect(await ListenerTestSupport.effectsEnd(in: store))
@@ -175,11 +176,11 @@ struct ListenerWaitingTests {
         }
         let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
         store.dispatch(Search(text: "a"))
-        #expect(await eventually { clock.sleeping == 1 })
+        #expect(clock.sleeping == 1)
         clock.advance(by: .seconds(1))
-        #expect(await eventually { listeners.waiterCount == 1 })
+        await listeners.waitForWaiters()  // woken, the effect goes on to its take
         store.dispatch(Increment(by: 3))
-        #expect(await eventually { seen.count == 1 })
+        _ = await seen.wait(forCount: 1)
         #expect(seen.values == ["a took 3, state 3"])
     }
 }

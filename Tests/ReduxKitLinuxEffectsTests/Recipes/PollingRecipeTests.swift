@@ -61,7 +61,7 @@ struct PollingRecipeTests {
         // Stopping cancels the loop mid-wait: nothing runs on, nothing more is sent.
         await clock.waitForSleepers()
         test.dispatch(StopPolling()) { $0.isPolling = false }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         clock.advance(by: .seconds(60))
         #expect(client.calls.count == 4)
     }
@@ -84,6 +84,6 @@ struct PollingRecipeTests {
         #expect(client.calls.count == 2)
         await clock.waitForSleepers()
         test.dispatch(StopPolling()) { $0.isPolling = false }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
     }
 }

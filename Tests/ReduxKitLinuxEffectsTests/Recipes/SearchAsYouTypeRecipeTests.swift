@@ -72,7 +72,7 @@ struct SearchAsYouTypeRecipeTests {
             $0.hits = ["abc 1", "abc 2"]
             $0.isSearching = false
         }
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(client.asked.values == ["ab", "abc"])
     }
 
@@ -87,7 +87,7 @@ struct SearchAsYouTypeRecipeTests {
             middleware: [thunkMiddleware(dependencies: dependencies), searchListeners(dependencies).middleware()])
         test.dispatch(QueryTyped(query: "")) { $0.query = "" }
         clock.advance(by: .milliseconds(300))
-        await test.finish(timeout: .seconds(30))
+        await test.finish()
         #expect(client.asked.values.isEmpty)
     }
 }

@@ -32,21 +32,20 @@ struct EffectOriginTests {
         }
     }
 
-    /// Listeners on ``Ask``: one dispatches ``Answer`` before and after it
-    /// suspends, then forks a child that dispatches ``Forked``; `done` is
-    /// counted when the fork has dispatched.
-    static func listeners(done: Counter) -> ListenerMiddleware<Int> {
+    /// Listeners on ``Ask``: one dispatches ``Answer`` before it suspends
+    /// and again once the test opens `later`, then forks a child that
+    /// dispatches ``Forked``; `done` records when the fork has dispatched.
+    static func listeners(done: Recorder<Bool>, later: AsyncGate) -> ListenerMiddleware<Int> {
         let listeners = ListenerMiddleware<Int>()
         listeners.addListener(for: Ask.self) { _, context in
             await context.dispatch(Answer(step: "at once"))
-            await Task.yield()
-            try await Task.sleep(for: .milliseconds(1))
+            await later.wait()
             await context.dispatch(Answer(step: "later"))
             let fork = context.fork {
                 await context.dispatch(Forked())
             }
             _ = await fork.result
-            done.increment()
+            done.append(true)
         }
         return listeners
     }
@@ -117,14 +116,15 @@ struct EffectOriginTests {
 
     @Test func aListenersEffectAndForkReadListenerOnASharedStore() async {
         let seen = Recorder<String>()
-        let done = Counter()
+        let (done, later) = (Recorder<Bool>(), AsyncGate())
         let store = SharedStore(
             createStore(
                 Self.recordingReducer(seen), 0,
-                applyMiddleware(thunkMiddleware(), Self.listeners(done: done).middleware())))
+                applyMiddleware(thunkMiddleware(), Self.listeners(done: done, later: later).middleware())))
         store.dispatch(Ask())
         store.dispatch(Increment())  // the app's, after the effect's first dispatch, inside the same code
-        #expect(await eventually { done.count == 1 })
+        later.open()
+        _ = await done.wait(forCount: 1)
         store.dispatch(Decrement())  // the app's, after the effect ran
         #expect(
             seen.values == [
@@ -135,13 +135,14 @@ struct EffectOriginTests {
 
     @Test @MainActor func aListenersEffectAndForkReadListenerOnTheMainActor() async {
         let seen = Recorder<String>()
-        let done = Counter()
+        let (done, later) = (Recorder<Bool>(), AsyncGate())
         let store = createStore(
             Self.recordingReducer(seen), 0,
-            applyMiddleware(thunkMiddleware(), Self.listeners(done: done).middleware()))
+            applyMiddleware(thunkMiddleware(), Self.listeners(done: done, later: later).middleware()))
         store.dispatch(Ask())
         store.dispatch(Increment())
-        #expect(await eventually { done.count == 1 })
+        later.open()
+        _ = await done.wait(forCount: 1)
         store.dispatch(Decrement())
         #expect(
             seen.values == [
@@ -152,18 +153,18 @@ struct EffectOriginTests {
 
     @Test func theInnermostEffectWins() async {
         let seen = Recorder<String>()
-        let done = Counter()
+        let done = Recorder<Bool>()
         let listeners = ListenerMiddleware<Int>()
         listeners.addListener(for: Ask.self) { _, context in
             await context.dispatch(
                 Thunk<Int> { dispatch, _ in _ = dispatch(Increment()) })
             await context.dispatch(Decrement())
-            done.increment()
+            done.append(true)
         }
         let store = SharedStore(
             createStore(Self.recordingReducer(seen), 0, applyMiddleware(thunkMiddleware(), listeners.middleware())))
         store.dispatch(Ask())
-        #expect(await eventually { done.count == 1 })
+        _ = await done.wait(forCount: 1)
         #expect(seen.values == ["Ask", "Increment@thunk", "Decrement@listener"])
     }
 }

@@ -26,10 +26,10 @@ struct EffectScopeTests {
         let cancelled = Recorder<String>()
         let thunk = Self.waitingThunk(cancelled: cancelled)
         let listeners = ListenerMiddleware<Int>()
-        let started = Counter()
+        let started = Recorder<String>()
         listeners.addListener(for: Search.self, policy: .latest) { action, context in
             let handle = await context.dispatch(thunk(action.text))
-            started.increment()
+            started.append(action.text)
             _ = await handle?.result
         }
         let shared = SharedStore(
@@ -37,12 +37,13 @@ struct EffectScopeTests {
                 counterReducer, 0,
                 applyMiddleware(thunkMiddleware(), listeners.middleware())))
         shared.dispatch(Search(text: "a"))
-        #expect(await eventually(within: 60) { started.count == 1 })
+        #expect(await started.wait(forCount: 1) == ["a"])
         shared.dispatch(Search(text: "ab"))
-        #expect(await eventually(within: 60) { cancelled.values == ["a"] })
-        #expect(await eventually(within: 60) { started.count == 2 })
+        #expect(await cancelled.wait(forCount: 1) == ["a"])
+        #expect(await started.wait(forCount: 2) == ["a", "ab"])
         // The "a" run and its thunk end; the "ab" run and its thunk wait.
-        #expect(await eventually(within: 60) { shared.runningEffectCount == 2 })
+        await shared.waitForEffects(downTo: 2)
+        #expect(shared.runningEffectCount == 2)
     }
 
     @Test func waitForEffectsReturnsWhenTheLastEffectEnds() async {

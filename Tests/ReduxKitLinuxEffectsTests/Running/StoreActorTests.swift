@@ -52,9 +52,16 @@ struct StoreActorTests {
     actor Room {
         let domain = Domain()
         let store: Store<Counter>
+        /// Told when the room is freed.
+        let freed: Recorder<Bool>
 
-        init() {
+        init(freed: Recorder<Bool> = Recorder()) {
             store = StoreActorTests.makeStore(checking: domain)
+            self.freed = freed
+        }
+
+        deinit {
+            freed.append(true)
         }
 
         func run(_ x: Int) async throws -> Counter {
@@ -83,14 +90,13 @@ struct StoreActorTests {
     /// The store's route holds its actor weakly: a room owning its store (which
     /// owns the route) is freed with its last reference.
     @Test func anActorOwningAStoreWithEffectsIsFreed() async throws {
-        struct WeakRoom: Sendable { weak var room: Room? }
-        let kept = Locked(WeakRoom())
+        let freed = Recorder<Bool>()
         do {
-            let room = Room()
+            let room = Room(freed: freed)
             _ = try await room.run(1)
-            kept.withLock { $0.room = room }
         }
-        #expect(await eventually(within: 20) { kept.withLock { $0.room == nil } })
+        // Woken by the room's deinit: a room its route kept alive would keep this waiting.
+        #expect(await freed.wait(forCount: 1) == [true])
     }
 
     @Test func aScopedStoresDispatchSettlesTheRootStoresActor() async throws {

@@ -148,7 +148,7 @@ struct StoreRouteTests {
         releaseFeed.finish()
         let result = await handle?.result
         // The run settled when it was cancelled; its body, released, goes on to its end.
-        #expect(await eventually(within: 60) { reached.count == 2 })
+        _ = await reached.wait(forCount: 2)
         // Freeing the store cancelled the run; nothing reached a store.
         #expect(throws: CancellationError.self) { try result?.get() }
         #expect(reached.values == [false, false])
@@ -178,7 +178,7 @@ struct StoreRouteTests {
         let reductionsWhenFreed = reductions.count
         releaseFeed.finish()
         let result = await handle?.result
-        #expect(await eventually(within: 60) { reached.count == 2 })
+        _ = await reached.wait(forCount: 2)
         #expect(throws: CancellationError.self) { try result?.get() }
         #expect(reached.values == [false, false])
         #expect(reductions.count == reductionsWhenFreed)

@@ -166,7 +166,7 @@ struct SharedScopedStoreTests {
     /// reducer is executing.").
     @Test func scopedStoresDroppedWhileOthersDispatchLeaveNothingBehind() async {
         await #expect(processExitsWith: .success) {
-            exitIfStillRunning(after: 20)
+            exitIfStillRunning()
             let shared = SharedStore(createStore(Self.parentReducer, nil))
             let dispatchers = 4
             let scopers = 2

@@ -68,7 +68,7 @@ struct SharedStoreStatesTests {
     /// each other).
     @Test func cancellingConsumersWhileThreadsDispatchLeavesNoSubscription() async {
         await #expect(processExitsWith: .success) {
-            exitIfStillRunning(after: 15)
+            exitIfStillRunning()
             let shared = SharedStore(createStore(counterReducer, 0))
             let stop = Flag()
             let dispatching = Task.detached {
