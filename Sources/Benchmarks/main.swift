@@ -64,6 +64,8 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("7", { DispatchWorkloads.threeMiddleware(dispatches, runs: runs) }),
     ("8", { SharedStoreWorkloads.noSubscriber(dispatches, runs: runs) }),
     ("9", { SharedStoreWorkloads.twoThreads(dispatches, runs: runs) }),
+    ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoop(dispatches, runs: runs) }),
+    ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoopOnOneThread(dispatches, runs: runs) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),

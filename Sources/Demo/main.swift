@@ -130,4 +130,5 @@ if !CommandLine.arguments.contains("--sync-only") {
     await MainActorViewStory.run()
     await ObservedScreenStory.run()
     await ChatServerStory.run()
+    await RequestHandlerStory.run()
 }

@@ -25,8 +25,9 @@ public struct MiddlewareApi<State> {
     /// Its ``weakStore`` dispatches and reads through `dispatch` and `getState`,
     /// so effects run through it as through a store's chain: async thunks and
     /// listener effects come back on the actor the api was made on (outside
-    /// any actor they have no way back, as in a plain store, and starting one
-    /// stops the process with a message naming the fixes). The compiler keeps
+    /// any actor they have no way back, since no store's owner applies what
+    /// they post, and starting one stops the process with a message naming
+    /// the fixes). The compiler keeps
     /// the api, and the closures it was given, on that actor.
     ///
     /// - Parameters:

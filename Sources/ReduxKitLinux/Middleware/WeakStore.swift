@@ -9,10 +9,11 @@
 /// where it is dispatched to: see ``DispatchingStore/dispatch(_:isolation:)-(A,_)``), so the
 /// calls are `async`. They run on the caller's executor until they hop to
 /// the store's (`nonisolated(nonsending)`), so an effect already on the store's
-/// actor reads and dispatches without suspending. Using one whose store has
-/// neither (a plain store only ever used from nonisolated code) stops the
-/// process with a message naming the fixes, rather than drop what the effect
-/// dispatches.
+/// actor reads and dispatches without suspending. For a store a task owns
+/// (one only ever used from nonisolated code), a dispatch away from the
+/// owner's calls is posted for the owner to apply at its next use of the
+/// store (it returns the action), and a read gives the state as the owner's
+/// last call left it.
 public final class WeakStore<State: Sendable>: AsyncDispatchingStore {
     package let route: StoreRoute<State>
 
