@@ -60,7 +60,16 @@
     /// What effects posted for the store's owner to apply, for a store a task
     /// owns (see ``StoreInbox``): made by the first effect that needed it;
     /// `nil` for almost every store, so the hot paths pay one check.
-    @usableFromInline @exclusivity(unchecked) var inbox: StoreInbox?
+    @usableFromInline @exclusivity(unchecked) var inbox: StoreInbox? {
+        didSet { slowPathDepth = inbox == nil ? Misuse.nestedDispatchLimit : 0 }
+    }
+    /// The depth of dispatches through an enhancer past which `serialize`
+    /// takes its slow path: the runaway limit, or 0 for a store with an inbox
+    /// (whose every call starts by applying what effects posted).
+    @usableFromInline @exclusivity(unchecked) var slowPathDepth = Misuse.nestedDispatchLimit
+    /// Whether the inbox's routes are reading the state for effects (their
+    /// reads must not apply what was posted, in the middle of a reduction).
+    @exclusivity(unchecked) var isPublishing = false
 
     /// Creates the core from an in-place reducer and the state to start from.
     @inlinable
@@ -112,14 +121,11 @@
     @inlinable
     package func serialize(_ body: () -> any Action) -> any Action {
         if isReducing { Misuse.fail(Misuse.dispatchFromReducer) }
-        if inbox != nil, enhancedDispatchDepth == 0 { return serializeAsOwner(body) }
         enhancedDispatchDepth += 1
         defer { enhancedDispatchDepth -= 1 }
-        if enhancedDispatchDepth > Misuse.nestedDispatchLimit { Misuse.fail(Misuse.runawayNestedDispatch) }
-        let result = body()
-        // The inbox was opened during this call (by the first effect that needed it).
-        if inbox != nil, enhancedDispatchDepth == 1 { ownerCallEnds() }
-        return result
+        // One comparison for both rare cases: a runaway loop, and a store with an inbox.
+        if enhancedDispatchDepth > slowPathDepth { serializeSlowPath() }
+        return body()
     }
 
     /// Calls each subscriber that has not yet received the latest state with it,
@@ -237,7 +243,13 @@
     }
 
     @usableFromInline package func inbox(creating: Bool) -> StoreInbox? {
-        if inbox == nil, creating { inbox = StoreInbox() }
+        if inbox == nil, creating {
+            inbox = StoreInbox()
+            // Effects away from the owner read the state its last reduction left.
+            observe(
+                reduced: { [unowned self] _, _ in publishSnapshots() },
+                jumped: { [unowned self] _ in publishSnapshots() })
+        }
         return inbox
     }
 

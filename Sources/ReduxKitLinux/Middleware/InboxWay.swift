@@ -6,19 +6,20 @@
 /// store's owner is making on the store, so only ever where the owner itself
 /// could use the store. ``applyPosted(_:)`` and ``publishSnapshot()`` are
 /// called by the store's core while the owner's call runs (the owner drains
-/// the inbox at the start of its calls, and publishes at their end).
-/// ``dispatch(_:answeredBy:)`` and ``read(_:)`` use the link only when
-/// ``StoreInbox/ownerIsCallingOnThisThread``: the thread they run on is inside
-/// a call of the owner's at that moment, and a thread runs one stack, so the
-/// effect calling them runs nested in that call (an effect's task runs
-/// synchronously inside the dispatch that started it up to its first
-/// suspension). Everything else an effect does goes through `Sendable` values:
+/// the inbox at the start of its dispatches and reads; the core publishes
+/// after each reduction). ``dispatch(_:answeredBy:)`` and ``read(_:)`` use
+/// the link only when ``StoreInbox/ownerIsCallingOnThisThread``: the thread
+/// they run on is inside a call of the owner's that is starting effects at
+/// that moment (a middleware marks it: ``StoreRoute/withOwnersThread(_:)``),
+/// and a thread runs one stack, so the effect calling them runs nested in
+/// that call (an effect's task runs synchronously inside the dispatch that
+/// started it up to its first suspension). Everything else an effect does goes through `Sendable` values:
 /// the posted action, and the snapshot of the state (`State` is `Sendable`).
 final class InboxWay<State: Sendable>: InboxRoute {
     /// The store's inbox; gone with the store, which owns it.
     weak let inbox: StoreInbox?
     private let link: ActorBoundLink<State>
-    /// The state as the owner's last call left it, for effects reading it between its calls.
+    /// The state as the store's last reduction left it, for effects reading it away from the owner.
     let snapshot = Locked<State?>(nil)
 
     init(inbox: StoreInbox, link: ActorBoundLink<State>) {
@@ -44,7 +45,7 @@ final class InboxWay<State: Sendable>: InboxRoute {
     }
 
     /// Runs `body` on the state: the store's own if the owner is in a call on
-    /// this thread, else the snapshot its last call left.
+    /// this thread, else the snapshot the store's last reduction left.
     ///
     /// - Returns: What `body` returned, or `nil` if the store is gone.
     func read<Result>(_ body: (State) -> Result) -> Result? {

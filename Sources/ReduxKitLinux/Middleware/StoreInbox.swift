@@ -46,21 +46,24 @@ import Synchronization
     package var hasPosted: Bool { pending.load(ordering: .acquiring) > 0 }
 
     /// Whether the calling code runs inside a call the owner is making on the
-    /// store: on the thread that call runs on, while it runs. Code on that
-    /// thread then can only be running nested in that call (a thread runs one
-    /// stack), so it may use the store as the owner does.
+    /// store, starting effects: on the thread that call runs on, while the
+    /// effects it starts run their first steps (see
+    /// ``StoreRoute/withOwnersThread(_:)``). Code on that thread then can only
+    /// be running nested in that call (a thread runs one stack), so it may use
+    /// the store as the owner does.
     package var ownerIsCallingOnThisThread: Bool {
         ownerThread.load(ordering: .acquiring) == StoreLock.currentThread
     }
 
-    /// Notes that the owner's outermost call on the store starts on this thread.
-    package func ownerEntered() {
-        ownerThread.store(StoreLock.currentThread, ordering: .releasing)
+    /// Marks this thread as the owner's, for the effects the owner's call is
+    /// starting on it; returns what to restore after.
+    func markOwnerThread() -> UInt {
+        ownerThread.exchange(StoreLock.currentThread, ordering: .acquiringAndReleasing)
     }
 
-    /// Notes that the owner's outermost call on the store has ended.
-    package func ownerLeft() {
-        ownerThread.store(0, ordering: .releasing)
+    /// Restores the mark `markOwnerThread()` replaced.
+    func restoreOwnerThread(_ previous: UInt) {
+        ownerThread.store(previous, ordering: .releasing)
     }
 
     /// Posts `action`, for the owner to apply through `route`; wakes an owner
@@ -106,8 +109,8 @@ import Synchronization
         }
     }
 
-    /// Refreshes each route's snapshot of the store's state (the owner calls
-    /// it at the end of each of its calls, still inside it).
+    /// Refreshes each route's snapshot of the store's state (the store's core
+    /// calls it after each reduction and jump, in the owner's call).
     package func publishSnapshots() {
         for route in mail.withLock({ $0.routes.compactMap(\.route) }) { route.publishSnapshot() }
     }

@@ -149,11 +149,24 @@ extension StoreRoute where State: Sendable {
             $0.owned = way
             $0.inbox = inbox
         }
-        // Inside the owner's call: effects it starts now apply their dispatches at once.
-        inbox.ownerEntered()
         inbox.register(way)
         way.publishSnapshot()
         return true
+    }
+
+    /// Runs `body`, a middleware starting effects (in the store's domain,
+    /// inside a dispatch): for a store a task owns, with this thread marked
+    /// as the owner's, so what the effects dispatch and read before their
+    /// first suspension applies at once, as nested dispatches. For any other
+    /// store, just `body`.
+    ///
+    /// - Returns: What `body` returned.
+    package func withOwnersThread<Result>(_ body: () -> Result) -> Result {
+        let inbox = ways.withLock { $0.actor == nil && $0.shared == nil && $0.owned != nil ? $0.inbox : nil }
+        guard let inbox else { return body() }
+        let previous = inbox.markOwnerThread()
+        defer { inbox.restoreOwnerThread(previous) }
+        return body()
     }
 
     /// Dispatches `action` through the chain's store, in the store's domain
@@ -176,7 +189,7 @@ extension StoreRoute where State: Sendable {
 
     /// Runs `body` on the store's current state, in the store's domain (for a
     /// store a task owns, away from the owner's calls: on the state as the
-    /// owner's last call left it).
+    /// store's last reduction left it).
     ///
     /// - Returns: What `body` returned, or `nil` if the store is gone.
     nonisolated(nonsending) func read<Result: Sendable>(_ body: @escaping @Sendable (State) -> Result) async
@@ -199,7 +212,7 @@ extension StoreRoute where State: Sendable {
         unsafeDowncast(owned, to: InboxWay<State>.self).post(action)
     }
 
-    /// The store's state as its owner's last call left it, for a store a task
+    /// The store's state as its last reduction left it, for a store a task
     /// owns (`nil` for any other).
     package var stateAwayFromOwner: State? {
         guard let owned = ways.withLock({ $0.owned }) else { return nil }

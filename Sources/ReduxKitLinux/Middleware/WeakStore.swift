@@ -12,8 +12,8 @@
 /// actor reads and dispatches without suspending. For a store a task owns
 /// (one only ever used from nonisolated code), a dispatch away from the
 /// owner's calls is posted for the owner to apply at its next use of the
-/// store (it returns the action), and a read gives the state as the owner's
-/// last call left it.
+/// store (it returns the action), and a read gives the state as the store's
+/// last reduction left it.
 public final class WeakStore<State: Sendable>: AsyncDispatchingStore {
     package let route: StoreRoute<State>
 

@@ -114,7 +114,10 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                             Misuse.fail(Misuse.noWayBackIntoStore)
                         }
                         checked = true
-                        hub.start(listener, action: action, before: before, after: stateAfter())
+                        let after = stateAfter()
+                        hub.store.route.withOwnersThread {
+                            hub.start(listener, action: action, before: before, after: after)
+                        }
                     }
                     _ = runner  // the chain owns the runner: freeing the store cancels its effects
                     return result

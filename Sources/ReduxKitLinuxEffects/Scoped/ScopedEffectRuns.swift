@@ -56,10 +56,12 @@ final class ScopedEffects<Parent, Child> {
             route.routeThrough(shared: shared)
         }
         guard route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
-        let handle = action.startRun(
-            in: AsyncThunkEnvironment(
-                dispatch: dispatch, getState: getState, store: WeakStore(route), runner: runner,
-                dependencies: dependencies, cancellations: cancellations))
+        let handle = self.route.withOwnersThread {
+            action.startRun(
+                in: AsyncThunkEnvironment(
+                    dispatch: dispatch, getState: getState, store: WeakStore(self.route), runner: runner,
+                    dependencies: dependencies, cancellations: cancellations))
+        }
         running += 1
         keptAlive = self
         let route = self.route

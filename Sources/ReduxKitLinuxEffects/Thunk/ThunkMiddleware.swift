@@ -52,10 +52,12 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
                     return action
                 case .asyncThunk:
                     guard store.route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
-                    return (action as! any AsyncThunkStarting<State>).start(
-                        in: AsyncThunkEnvironment(
-                            dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
-                            dependencies: dependencies, cancellations: cancellations))
+                    return store.route.withOwnersThread {
+                        (action as! any AsyncThunkStarting<State>).start(
+                            in: AsyncThunkEnvironment(
+                                dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
+                                dependencies: dependencies, cancellations: cancellations))
+                    }
                 case .foreignAsyncThunk:
                     Misuse.fail(EffectsMisuse.asyncThunkOfAnotherState(action.type))
                 case .scopedRequest:
@@ -110,7 +112,7 @@ public func thunkMiddleware<State>(dependencies: EffectDependencies = EffectDepe
 /// is not using the store (see the core's `StoreInbox`): the effect waits for
 /// the run's handle, which the owner could only give it at its next use of
 /// the store. The run starts at once, in the effect's task: its condition
-/// reads the state as the owner last left it, and its pending action (then
+/// reads the state as the store's last reduction left it, and its pending action (then
 /// every action of the run) is posted for the owner to apply, in order.
 /// Middleware before this one do not see the thunk's action itself.
 private func startsAsyncThunksAwayFromTheOwner<State: Sendable>(

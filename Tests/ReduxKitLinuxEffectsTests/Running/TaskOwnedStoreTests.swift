@@ -123,7 +123,7 @@ struct TaskOwnedStoreTests {
     }
 
     /// After its first suspension, an effect reads the state as the owner's
-    /// last call left it; what it posted waits for the owner.
+    /// last reduction left it; what it posted waits for the owner.
     @Test func anEffectAwayFromTheOwnerReadsTheStateTheOwnerLeft() async {
         let gate = AsyncGate()
         let seen = Recorder<[String]>()
@@ -135,10 +135,11 @@ struct TaskOwnedStoreTests {
         }
         let store = createStore(Self.reducer, nil, applyMiddleware(listeners.middleware()))
         store.dispatch(Ping(value: 1))
+        store.dispatch(Loaded(value: 9))  // the owner's, after the effect suspended: in the snapshot
         gate.open()
         _ = await seen.wait(forCount: 1)
-        #expect(seen.values == [["ping 1"]])
-        #expect(store.state.log == ["ping 1", "pong 1"])  // applied by this read
+        #expect(seen.values == [["ping 1", "loaded 9"]])
+        #expect(store.state.log == ["ping 1", "loaded 9", "pong 1"])  // applied by this read
     }
 
     /// The owner applies posted actions in the order they were posted.
