@@ -19,7 +19,9 @@ if ! command -v chromium > /dev/null; then
 fi
 chromium --version 2> /dev/null
 
-swift build --product reduxkit-inspect > /dev/null
+# The flags of .ci/run's build, so this reuses it instead of rebuilding everything (twice: the
+# valgrind step after would rebuild with them again).
+swift build --product reduxkit-inspect -Xswiftc -warnings-as-errors > /dev/null
 inspect="$(swift build --show-bin-path)/reduxkit-inspect"
 rm -rf "$output"
 mkdir -p "$output"

@@ -11,14 +11,14 @@ output=${1:?usage: bash Docs/build.sh OUTPUT_DIRECTORY}
 case "$output" in /*) ;; *) output="$PWD/$output" ;; esac
 cd "$(dirname "$0")/.."
 
-# Only the library targets are built (in a scratch directory of their own), so this works on a
-# fresh clone; `swift package dump-symbol-graph` would build the tests too.
-scratch=.build/docs-symbols
+# Only the library targets are built, so this works on a fresh clone (`swift package
+# dump-symbol-graph` would build the tests too), with .ci/run's flags in the default scratch
+# directory, so in CI it reuses the build of the earlier steps instead of building them again.
 modules_to_document="ReduxKitLinux ReduxKitLinuxEffects ReduxKitLinuxDevtools ReduxKitLinuxTesting"
 for module in $modules_to_document; do
-    swift build --scratch-path "$scratch" --target "$module" > /dev/null
+    swift build --target "$module" -Xswiftc -warnings-as-errors > /dev/null
 done
-modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
+modules="$(swift build --show-bin-path)/Modules"
 graphs=$(mktemp -d)
 trap 'rm -rf "$graphs"' EXIT
 for module in $modules_to_document; do
