@@ -197,7 +197,7 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     /// never sleeps ends instead of hanging.
     ///
     /// Effects sleep on the clock before the dispatch that started them
-    /// returns (``InPlaceSleepingClock``), so a test needs this only for a
+    /// returns (``/ReduxKitLinuxEffects/InPlaceSleepingClock``), so a test needs this only for a
     /// sleep the code reaches later, after awaiting something else.
     ///
     /// - Parameters:

@@ -11,7 +11,7 @@
 /// reaches only after a hop to the global executor: the dispatch returns
 /// before the sleep is registered, and an advance made at once misses it on
 /// some runs. A clock adopting this protocol registers its sleep in place,
-/// and ``/Swift/Clock/sleep(for:tolerance:)`` (this product's, which code
+/// and this product's `Clock.sleep(for:tolerance:)` (which code
 /// that imports it calls) sleeps on it without the hop.
 public protocol InPlaceSleepingClock: Clock where Duration == Swift.Duration {
     /// Waits until the clock reaches `deadline`, registering the sleep before
