@@ -8,6 +8,7 @@ import ReduxKitLinux
 // `/usr/bin/time -v` to read the peak memory they take (compare with N = 0).
 // `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file;
 // `Benchmarks --persistence-memory N`: the resident set over N dispatches to a store with Persistence.
+// `Benchmarks --list-memory N`: an IdentifiedArray of N rows against [Element] + [ID: Int].
 
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
@@ -33,6 +34,12 @@ if let flag = arguments.firstIndex(of: "--persistence-memory"), flag + 1 < argum
     let count = Int(arguments[flag + 1])
 {
     PersistenceWorkloads.memory(dispatches: count)
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--list-memory"), flag + 1 < arguments.count,
+    let count = Int(arguments[flag + 1])
+{
+    ListWorkloads.memory(count)
     exit(0)
 }
 if let flag = arguments.firstIndex(of: "--restore"), flag + 1 < arguments.count {
@@ -66,6 +73,21 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("9", { SharedStoreWorkloads.twoThreads(dispatches, runs: runs) }),
     ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoop(dispatches, runs: runs) }),
     ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoopOnOneThread(dispatches, runs: runs) }),
+    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, array: false) }),
+    ("20", { ListWorkloads.forEachRow(size: 10_000, actions: 10_000 / scale, runs: runs, array: false) }),
+    ("20", { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: runs, array: false) }),
+    (
+        "20",
+        {
+            ListWorkloads.forEachRow(
+                size: 1_000_000 / scale, actions: 10_000 / scale, runs: quick ? 3 : 7, array: false)
+        }
+    ),
+    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, array: true) }),
+    ("20", { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: quick ? 3 : 7, array: true) }),
+    ("20", { ListWorkloads.upsertMany(100_000 / scale, runs: quick ? 3 : 11) }),
+    ("20", { ListWorkloads.sortedInsert(size: 100_000 / scale, runs: quick ? 3 : 11) }),
+    ("20", { ListWorkloads.memoizedSelector(dispatches, runs: runs) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),

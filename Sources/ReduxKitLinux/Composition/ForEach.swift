@@ -1,7 +1,7 @@
 /// An action for one element of an identified collection: the element's `id`
 /// and the element's own action (TCA's `.element(id:action:)`, Redux's
 /// "entity" actions). A row's scoped store
-/// (``Store/view(element:in:)``) wraps every action dispatched to it in one;
+/// (``Store/view(element:in:)-(_,KeyPath<State,IdentifiedArray<Element>>)``) wraps every action dispatched to it in one;
 /// `forEach(_:state:)` hands `action`
 /// to the element with that `id`.
 public struct ElementAction<ID: Hashable & Sendable>: Action {
@@ -39,12 +39,14 @@ public struct ElementAction<ID: Hashable & Sendable>: Action {
 ///
 /// An action for an `id` the collection no longer holds (a row removed while
 /// its request ran) changes nothing: a row's effects may finish after the row
-/// is gone. The element is found by a linear search, once per element action.
+/// is gone. The element is found by a linear search, once per element action
+/// (an ``IdentifiedArray`` finds it in O(1): see the overload that takes one).
 ///
 /// - Parameters:
 ///   - reducer: The element's reducer, given the element's own actions.
 ///   - state: Where the elements live in the parent's state.
 /// - Returns: An in-place reducer of the parent's state.
+@inlinable
 public func forEach<Parent, Element: Identifiable>(
     _ reducer: @escaping InPlaceReducer<Element>,
     state: WritableKeyPath<Parent, [Element]>
@@ -66,9 +68,53 @@ public func forEach<Parent, Element: Identifiable>(
 ///   - reducer: The element's reducer, on its own action type.
 ///   - state: Where the elements live in the parent's state.
 /// - Returns: An in-place reducer of the parent's state.
+@inlinable
 public func forEach<Parent, Element: Identifiable, ChildAction>(
     _ reducer: @escaping (inout Element, ChildAction) -> Void,
     state: WritableKeyPath<Parent, [Element]>
+) -> InPlaceReducer<Parent> where Element.ID: Sendable {
+    forEach(
+        { (element: inout Element, action: any Action) in
+            if let childAction = action as? ChildAction { reducer(&element, childAction) }
+        }, state: state)
+}
+
+/// Lifts an element's reducer to an ``IdentifiedArray`` in the parent's
+/// state: an ``ElementAction`` runs the reducer on the element with its `id`,
+/// found in O(1) and changed in place; other actions do not reach it. An
+/// action for an `id` the collection no longer holds changes nothing.
+///
+/// ```swift
+/// struct Screen { var rows: IdentifiedArrayOf<Row> = [] }
+/// let screenReducer = combineReducers(forEach(rowReducer, state: \Screen.rows), screenOwnReducer)
+/// ```
+///
+/// - Parameters:
+///   - reducer: The element's reducer, given the element's own actions.
+///   - state: Where the elements live in the parent's state.
+/// - Returns: An in-place reducer of the parent's state.
+@inlinable
+public func forEach<Parent, Element: Identifiable>(
+    _ reducer: @escaping InPlaceReducer<Element>,
+    state: WritableKeyPath<Parent, IdentifiedArray<Element>>
+) -> InPlaceReducer<Parent> where Element.ID: Sendable {
+    { parent, action in
+        guard let elementAction = action as? ElementAction<Element.ID> else { return }
+        parent[keyPath: state].modify(id: elementAction.id) { reducer(&$0, elementAction.action) }
+    }
+}
+
+/// Lifts an element's reducer, typed on its own actions, to an
+/// ``IdentifiedArray`` in the parent's state. See `forEach(_:state:)`.
+///
+/// - Parameters:
+///   - reducer: The element's reducer, on its own action type.
+///   - state: Where the elements live in the parent's state.
+/// - Returns: An in-place reducer of the parent's state.
+@inlinable
+public func forEach<Parent, Element: Identifiable, ChildAction>(
+    _ reducer: @escaping (inout Element, ChildAction) -> Void,
+    state: WritableKeyPath<Parent, IdentifiedArray<Element>>
 ) -> InPlaceReducer<Parent> where Element.ID: Sendable {
     forEach(
         { (element: inout Element, action: any Action) in
@@ -104,7 +150,32 @@ extension Store {
                 if let element = state[keyPath: elements].first(where: { $0.id == id }) { lastSeen.value = element }
                 return lastSeen.value
             },
-            isRepeat: ==, embed: { ElementAction(id: id, action: $0) })
+            isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
+            isGone: { !$0[keyPath: elements].contains { $0.id == id } })
+    }
+}
+
+extension Store {
+    /// A store for one element of an ``IdentifiedArray`` in this store's
+    /// state, found by `id` in O(1) on every read; otherwise as the array
+    /// form, ``view(element:in:)-(_,KeyPath<State,[Element]>)``.
+    ///
+    /// - Parameters:
+    ///   - id: The element's identifier.
+    ///   - elements: Where the collection is in this store's state.
+    /// - Returns: The row's store, or `nil` if the collection holds no element with `id`.
+    public func view<Element: Identifiable & Equatable>(
+        element id: Element.ID, in elements: KeyPath<State, IdentifiedArray<Element>>
+    ) -> Store<Element>? where Element.ID: Sendable {
+        guard let first = backend.read({ $0[keyPath: elements][id: id] }) else { return nil }
+        let lastSeen = LastSeenElement(first)
+        return scoped(
+            value: { state in
+                if let element = state[keyPath: elements][id: id] { lastSeen.value = element }
+                return lastSeen.value
+            },
+            isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
+            isGone: { !$0[keyPath: elements].contains(id: id) })
     }
 }
 

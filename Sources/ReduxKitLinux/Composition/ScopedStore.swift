@@ -80,9 +80,12 @@ extension Store {
     func scoped<Child>(
         value: @escaping (State) -> Child,
         isRepeat: ((Child, Child) -> Bool)?,
-        embed: @escaping (any Action) -> any Action
+        embed: @escaping (any Action) -> any Action,
+        isGone: ((State) -> Bool)? = nil
     ) -> Store<Child> {
-        Store<Child>(backend: ScopedStoreBackend(parent: self, derive: value, isRepeat: isRepeat, embed: embed))
+        let backend = ScopedStoreBackend(parent: self, derive: value, isRepeat: isRepeat, embed: embed)
+        backend.isGone = isGone
+        return Store<Child>(backend: backend)
     }
 
     private func embedding<ChildAction: Action>(
@@ -113,6 +116,11 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// The lock of the shared store holding this scoped store, if any: work
     /// it started gets back into it under that lock.
     package var sharedLock: StoreLock?
+    /// Whether what this scoped store shows has left the parent's state (a
+    /// row's element removed from its collection), for a store that can
+    /// tell: work it started ends then (a product's, as the effects
+    /// product's runs of a row's async thunks).
+    package var isGone: ((Parent) -> Bool)?
 
     package init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,

@@ -56,6 +56,24 @@
         + "have no way back: make it where its dispatch and getState belong (an actor's method, a @MainActor "
         + "function), or apply the middleware to a store with applyMiddleware."
 
+    /// Two elements of an identified collection have the same id.
+    @usableFromInline static func duplicateID(_ id: String) -> String {
+        "An IdentifiedArray holds one element per id, but two have the id \(id). Make ids unique, or build "
+            + "it with IdentifiedArray(_:uniquingIDsWith:) to choose which to keep."
+    }
+
+    /// An element was set under an id it does not have.
+    @usableFromInline static func elementIDChanged(_ id: String) -> String {
+        "An element set through IdentifiedArray's subscript(id: \(id)) must have that id; "
+            + "to change an element's id, change it in place (modify(id:_:)) or remove it and add the new one."
+    }
+
+    /// An entity's reducer, run by `forEach` over an `EntityState`, changed the entity's id.
+    @usableFromInline static func entityIDChangedByReducer(_ id: String) -> String {
+        "The reducer forEach ran on the entity \(id) of an EntityState changed its id; change an entity's id "
+            + "with its EntityAdapter's updateOne, which moves it."
+    }
+
     /// Stops the process with `message`, prefixed with the library's name.
     @usableFromInline package static func fail(_ message: String) -> Never {
         fatalError("ReduxKitLinux: \(message)")

@@ -233,6 +233,17 @@ public final class ObservableStore<State>: Observable, @MainActor DispatchingSto
         return field
     }
 
+    /// Registers a read of a value computed from the whole state (a memoized
+    /// selector's), known by `key`: compared on every new state with `differs`.
+    func trackComputed(_ key: AnyKeyPath, differs: @escaping TrackedField<State>.Differs) {
+        let field = fields.field(for: key) {
+            defer { nextFieldID += 1 }
+            return TrackedField(keyPath: key, registrarKey: \.[trackedField: nextFieldID], differs: differs, bytes: nil)
+        }
+        field.readSinceChange = true
+        registrar.access(self, keyPath: field.registrarKey)
+    }
+
     /// The state the readers see, in place.
     var currentState: State {
         _read { yield slots.current.pointee }

@@ -46,6 +46,11 @@ final class EffectRunner: Sendable {
         Self.cancel(running)
     }
 
+    /// Cancels every task this runner started that is still running.
+    func cancelAll() {
+        Self.cancel(running)
+    }
+
     /// Cancels every task in `running`.
     private static func cancel(_ running: Locked<Running>) {
         let cancels = running.withLock { running in

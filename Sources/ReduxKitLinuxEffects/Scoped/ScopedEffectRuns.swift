@@ -4,9 +4,14 @@
 ///
 /// A run goes on when the scoped store it was dispatched to is freed (the
 /// scoped store may well be a temporary, `store.view(…).dispatch(loadItems(…))`):
-/// this object keeps itself, and so its twin scoped store and the root store,
-/// alive until its last run has ended, so the run's actions always arrive.
-/// Cancel a run through its handle.
+/// this object is kept alive (``ScopedRunsLife``), and so its twin scoped
+/// store, until its last run has ended and that run's last action has been
+/// applied, so the run's actions always arrive. On an actor or under a
+/// `SharedStore`, the twin holds the root store too, which lives until then;
+/// in a store a task owns, the twin holds the root weakly
+/// (`WeakParentBackend`), so the task dropping the store frees it, whatever
+/// its scoped runs had left for the task to apply. Cancel a run through its
+/// handle.
 ///
 /// The way back is an ``StoreRoute`` like a root store's. On an actor, it is
 /// settled on the actor the root's route was settled on: the twin,
@@ -22,16 +27,19 @@ final class ScopedEffects<Parent, Child> {
     private let entry: Store<Child>
     /// A shared store over `entry`, under the root's lock, once one is needed.
     private var sharedEntry: AnyObject?
-    /// How many runs have not ended yet.
-    private var running = 0
-    /// `self` while runs are going on.
-    private var keptAlive: ScopedEffects?
+    /// Keeps this object alive while runs go on.
+    let life = ScopedRunsLife()
+    /// For a scope that can be gone (a row, whose element can leave its
+    /// collection): the subscription watching the root store while runs go
+    /// on, to cancel them when it is gone (as TCA cancels a removed element's
+    /// effects); it disposes itself, in the store's domain, once no run is left.
+    private var watch = WatchHandle()
 
     init(scope twin: ScopedStoreBackend<Parent, Child>) {
         entry = Store(backend: twin)
         let link = MiddlewareLink<Child>()
         link.connect(to: entry)
-        // Holding the actor: this object keeps itself alive only until its runs end.
+        // Holding the actor: this object lives only until its runs end.
         route = StoreRoute(link: link, holdsActor: true)
     }
 
@@ -56,35 +64,115 @@ final class ScopedEffects<Parent, Child> {
             route.routeThrough(shared: shared)
         }
         guard route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
+        life.began(keeping: self)
         let handle = self.route.withOwnersThread {
             action.startRun(
                 in: AsyncThunkEnvironment(
                     dispatch: dispatch, getState: getState, store: WeakStore(self.route), runner: runner,
                     dependencies: dependencies, cancellations: cancellations))
         }
-        running += 1
-        keptAlive = self
+        cancelRunsOnceGone()
         let route = self.route
+        let ended = ScopedRunEnded(token: ScopedRunToken(life))
         Task {
             await handle.ended()  // the body included, if it outlived a cancellation
-            _ = await route.dispatch(ScopedRunEnded())
+            // After the run's last action: applied, or freed unapplied with the store.
+            _ = await route.dispatch(ended)
         }
         return AsyncThunkStarted(handle: handle)
     }
 
-    /// Lets this object go once no run is left.
-    func runEnded() {
-        running -= 1
-        if running == 0 { keptAlive = nil }
+    /// For a scope that can be gone: cancels the runs now if it is, and
+    /// watches the root store to cancel them once it is (in the store's domain).
+    private func cancelRunsOnceGone() {
+        guard let scope = entry.backend as? ScopedStoreBackend<Parent, Child>, let isGone = scope.isGone else { return }
+        if isGone(scope.parent.getState()) {
+            runner?.cancelAll()
+            return
+        }
+        guard watch.subscription == nil else { return }
+        let life = life
+        let watch = watch
+        watch.subscription = scope.parent.subscribe { [weak self] state in
+            guard let self, life.isRunning else {
+                watch.subscription?.dispose()
+                watch.subscription = nil
+                return
+            }
+            if isGone(state) { runner?.cancelAll() }
+        }
     }
 }
 
-/// Tells the scoped store a run's effects go through that the run has ended
-/// (its result is already dispatched); it goes no further.
+/// The subscription a ``ScopedEffects`` watches its root with, disposed by
+/// itself (used only in the store's domain).
+final class WatchHandle {
+    var subscription: (any ReduxDisposable)?
+}
+
+/// Keeps a scoped store's ``ScopedEffects`` alive while its runs go on, and
+/// lets it go when the last one ends, from whatever thread that happens on.
+///
+/// Why no race is possible, although the object it keeps is not `Sendable`:
+/// it holds one retain of it (as a bit pattern, under its lock), taken in the
+/// store's domain when a run begins, and never calls anything on it. The last
+/// release may run the object's `deinit` on another thread; that `deinit`
+/// touches nothing of the store's domain: it releases `Sendable` objects (its
+/// runner, its route, its shared store, which takes its lock), the
+/// subscription watching the root (whose disposal is the subscription's own
+/// business, in the domain), and its twin scoped store, which subscribes to
+/// nothing (its `deinit` disposes no subscription) and holds its parent by a
+/// reference count (or weakly), whose release is atomic.
+final class ScopedRunsLife: Sendable {
+    private let status = Locked<(running: Int, retained: UInt)>((0, 0))
+
+    /// Whether a run is going on.
+    var isRunning: Bool { status.withLock { $0.running > 0 } }
+
+    /// Notes a run beginning: `object` is kept alive until the last run ends.
+    func began(keeping object: AnyObject) {
+        status.withLock { status in
+            status.running += 1
+            if status.retained == 0 {
+                status.retained = UInt(bitPattern: Unmanaged.passRetained(object).toOpaque())
+            }
+        }
+    }
+
+    /// Notes a run ended (its last action applied, or dropped with the store).
+    func ended() {
+        let released = status.withLock { status -> UInt in
+            status.running -= 1
+            guard status.running == 0 else { return 0 }
+            defer { status.retained = 0 }
+            return status.retained
+        }
+        guard let pointer = UnsafeRawPointer(bitPattern: released) else { return }
+        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+    }
+}
+
+/// Ends a run's life when it is freed: after the scoped store applied the
+/// ``ScopedRunEnded`` carrying it, or with a store a task owns that never did.
+final class ScopedRunToken: Sendable {
+    private let life: ScopedRunsLife
+
+    init(_ life: ScopedRunsLife) {
+        self.life = life
+    }
+
+    deinit {
+        life.ended()
+    }
+}
+
+/// Dispatched through a run's way back after its last action: the scoped store
+/// takes it and goes no further, and freeing it ends the run's life.
 struct ScopedRunEnded: ScopeHandledAction {
+    let token: ScopedRunToken
+
     func run<Parent, Child>(in scope: ScopedStoreBackend<Parent, Child>) -> (any Action)? {
-        (scope.attachment as? ScopedEffects<Parent, Child>)?.runEnded()
-        return self
+        self
     }
 }
 
@@ -92,9 +180,13 @@ extension ScopedStoreBackend {
     /// What this scoped store's async thunks run with: the one in use (its
     /// ``ScopedStoreBackend/attachment``), or a new one over a twin of it, so
     /// that runs still going when this scoped store is freed keep only that.
-    func effectsInUse() -> ScopedEffects<Parent, Child> {
+    ///
+    /// - Parameter holdingTheRoot: Whether the twin holds its parent
+    ///   strongly (on an actor, under a shared store), or weakly (in a store a
+    ///   task owns).
+    func effectsInUse(holdingTheRoot: Bool) -> ScopedEffects<Parent, Child> {
         if let effects = attachment as? ScopedEffects<Parent, Child> { return effects }
-        let twin = self.twin()
+        let twin = self.twin(holdingTheParent: holdingTheRoot)
         let effects = ScopedEffects(scope: twin)
         twin.attachment = effects
         attachment = effects
@@ -105,9 +197,11 @@ extension ScopedStoreBackend {
     /// lock, and none of its subscriptions: what async thunks still running
     /// when this scoped store is freed keep alive instead of it. Made here, in
     /// this scoped store's domain, so it is in the root store's region.
-    func twin() -> ScopedStoreBackend<Parent, Child> {
+    func twin(holdingTheParent: Bool) -> ScopedStoreBackend<Parent, Child> {
+        let parent = holdingTheParent ? parent : Store(backend: WeakParentBackend(parent))
         let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
         twin.sharedLock = sharedLock
+        twin.isGone = isGone
         return twin
     }
 }

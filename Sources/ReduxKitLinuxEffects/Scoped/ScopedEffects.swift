@@ -79,7 +79,8 @@ extension ScopedStoreBackend {
             guard let accepted = parent.dispatch(ScopedEffectRequest(effect: action)) as? ScopedEffectAccepted else {
                 return action
             }
-            return effectsInUse().start(
+            // In a store a task owns (no actor, no shared store), the twin holds the root weakly.
+            return effectsInUse(holdingTheRoot: accepted.actor != nil || sharedLock != nil).start(
                 action, dispatch: { self.dispatch($0) }, getState: { self.getState() }, actor: accepted.actor,
                 tracker: accepted.tracker, dependencies: accepted.dependencies,
                 cancellations: accepted.cancellations)

@@ -127,11 +127,19 @@ struct ScopedEffectsTests {
     @Test @MainActor func aRunOutlivesTheScopedStoreItWasDispatchedTo() async throws {
         let reduced = Recorder<String>()
         let gate = Gate()
+        let freed = Recorder<Bool>()
         weak var weakRoot: Store<AppState>?
         weak var weakChild: Store<Int>?
         var handle: AsyncThunkHandle<Int>?
         do {
-            let root = Self.makeRoot(reduced: reduced)
+            let signal = FreedSignal(freed)
+            let root = createStore(
+                Self.reducer(logging: reduced), nil,
+                applyMiddleware(
+                    { _ in
+                        _ = signal  // freed with the root's chain
+                        return { next in next }
+                    }, thunkMiddleware()))
             weakRoot = root
             let child = Self.child(of: root)
             weakChild = child
@@ -142,7 +150,8 @@ struct ScopedEffectsTests {
         gate.open()
         #expect(try await handle?.value == 0)
         #expect(reduced.values == ["child/addLater/pending", "FromChild", "child/addLater/fulfilled"])
-        for _ in 0..<10_000 where weakRoot != nil { await Task.yield() }
+        // Woken when the root's chain is freed: the run let the root go once it ended.
+        #expect(await freed.wait(forCount: 1) == [true])
         #expect(weakRoot == nil)
     }
 
@@ -229,4 +238,17 @@ struct ScopedEffectsTests {
         #expect(output.contains("ReduxKitLinux: \(EffectsMisuse.asyncThunkWithoutMiddleware)"))
     }
 
+}
+
+/// Tells `freed` when it is freed.
+final class FreedSignal: Sendable {
+    private let freed: Recorder<Bool>
+
+    init(_ freed: Recorder<Bool>) {
+        self.freed = freed
+    }
+
+    deinit {
+        freed.append(true)
+    }
 }

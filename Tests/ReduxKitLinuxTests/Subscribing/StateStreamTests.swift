@@ -42,17 +42,17 @@ struct StateStreamTests {
     /// change (only the store's own domain can remove it).
     @Test func cancellingTheConsumingTaskEndsTheStreamAndFreesItsSubscription() async {
         let store = createStore(counterReducer, 0)
-        let started = Flag()
+        let started = Recorder<Bool>()
         let states = store.states
         let consumer = Task {
             var count = 0
             for await _ in states {
                 count += 1
-                started.set()
+                started.append(true)
             }
             return count
         }
-        while !started.isSet { await Task.yield() }
+        _ = await started.wait(forCount: 1)  // the consumer has the current state
         #expect(Self.core(of: store).subscriberCount == 1)
         consumer.cancel()
         #expect(await consumer.value >= 1)

@@ -1,0 +1,135 @@
+import Synchronization
+
+/// A normalized collection of entities, as Redux Toolkit's entity adapter
+/// keeps one: the ids in order (`ids`), and the entities by id (`entities`).
+///
+/// ```swift
+/// struct Book: Equatable, Sendable { let bookID: String; var title: String }
+/// struct Library { var books = EntityState<String, Book>() }
+///
+/// let books = EntityAdapter<String, Book>(selectId: \.bookID, sortComparer: { $0.title < $1.title })
+/// var library = Library()
+/// books.addMany([Book(bookID: "b", title: "Dune"), Book(bookID: "a", title: "Beloved")], to: &library.books)
+/// library.books.ids            // ["a", "b"]: sorted by title
+/// library.books.entities["b"]  // Dune
+/// ```
+///
+/// It changes only through an ``EntityAdapter``, which keeps `ids` and
+/// `entities` in step (and `ids` sorted, when the adapter sorts). Reading
+/// and updating an entity by id cost O(1) on average; so does adding one to
+/// an unsorted state; removing one costs O(n) (its id leaves `ids`).
+/// `forEach(_:state:)` and ``Store/view(element:in:)->Store<Entity>?`` find an entity in one by
+/// id in O(1) when it is `Identifiable` by the same id.
+public struct EntityState<ID: Hashable, Entity> {
+    /// The ids, in the adapter's order (as added, or sorted by its `sortComparer`).
+    @inlinable
+    public var ids: [ID] { _ids }
+    /// The entities, by id.
+    @inlinable
+    public var entities: [ID: Entity] { _entities }
+
+    /// `ids`, changed only by an adapter.
+    @usableFromInline var _ids: [ID] {
+        didSet { version = EntityStateVersion.next() }
+    }
+    /// `entities`, changed only by an adapter.
+    @usableFromInline var _entities: [ID: Entity] {
+        didSet { version = EntityStateVersion.next() }
+    }
+    /// Changes with every change, to a number no other state has had: how an
+    /// adapter's memoized `selectAll` knows in O(1) that nothing changed.
+    @usableFromInline var version: UInt64
+
+    /// An empty state.
+    public init() {
+        _ids = []
+        _entities = [:]
+        version = EntityStateVersion.next()
+    }
+
+    /// How many entities there are.
+    public var count: Int { ids.count }
+
+    /// Whether there are none.
+    public var isEmpty: Bool { ids.isEmpty }
+
+    /// The entity with `id`, if any: O(1).
+    ///
+    /// - Parameter id: The entity's id.
+    /// - Returns: The entity, or `nil` if none has `id`.
+    public subscript(id id: ID) -> Entity? { entities[id] }
+
+    /// The entities, in the order of `ids` (made on each call: O(n); an
+    /// adapter's `selectAll` remembers it while the state is unchanged).
+    public var all: [Entity] { ids.map { entities[$0]! } }
+}
+
+extension EntityState: Equatable where Entity: Equatable {
+    /// Whether both hold the same ids in the same order, and equal entities.
+    ///
+    /// - Parameters:
+    ///   - lhs: A state.
+    ///   - rhs: Another.
+    /// - Returns: Whether they are equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.ids == rhs.ids && lhs.entities == rhs.entities
+    }
+}
+
+extension EntityState: Hashable where Entity: Hashable {
+    /// Hashes the ids and the entities.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ids)
+        hasher.combine(entities)
+    }
+}
+
+extension EntityState: Sendable where ID: Sendable, Entity: Sendable {}
+
+/// The numbers `EntityState.version` takes, one per change, across every state.
+@usableFromInline enum EntityStateVersion {
+    private static let counter = Atomic<UInt64>(0)
+
+    @usableFromInline static func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).newValue
+    }
+}
+
+extension EntityState: Codable where ID: Codable, Entity: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case ids, entities
+    }
+
+    /// Encodes `{ "ids": [...], "entities": {...} }`, Redux Toolkit's shape
+    /// (entities are an object when ids are strings or integers).
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: What encoding an id or entity throws.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(ids, forKey: .ids)
+        try container.encode(entities, forKey: .entities)
+    }
+
+    /// Decodes `{ "ids": [...], "entities": {...} }`, checking that both
+    /// hold the same ids, each once.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: `DecodingError.dataCorrupted` if `ids` and `entities` disagree,
+    ///   or what decoding throws.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let ids = try container.decode([ID].self, forKey: .ids)
+        let entities = try container.decode([ID: Entity].self, forKey: .entities)
+        guard Set(ids).count == ids.count, ids.count == entities.count, ids.allSatisfy({ entities[$0] != nil })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .ids, in: container, debugDescription: "ids and entities of an EntityState disagree")
+        }
+        self._ids = ids
+        self._entities = entities
+        self.version = EntityStateVersion.next()
+    }
+}
