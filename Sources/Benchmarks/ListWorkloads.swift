@@ -22,35 +22,64 @@ enum ListWorkloads {
         if action is Bump { row.count &+= 1 }
     }
 
-    /// `actions` actions for the last row, through a store whose reducer is
-    /// `forEach` over `size` rows: an `IdentifiedArray` (the floor: the same
-    /// change written by hand through its id subscript), or an array.
-    static func forEachRow(size: Int, actions: Int, runs: Int, array: Bool) -> Row {
+    /// How the store's reducer finds the row.
+    enum RowReducer {
+        /// `forEach` over an `IdentifiedArray`.
+        case forEachIdentified
+        /// `forEach` over an array: today's scan.
+        case forEachArray
+        /// A reducer written by hand: the `ElementAction` cast and the id subscript.
+        case handWritten
+    }
+
+    static func handWritten(_ lines: inout Lines, _ action: any Action) {
+        guard let element = action as? ElementAction<Int> else { return }
+        lines.identified.modify(id: element.id) { bump(&$0, element.action) }
+    }
+
+    /// `actions` actions for the last row, through a store whose reducer finds
+    /// it among `size` rows; the floor is the same change written by hand
+    /// through the identified array's id subscript, with no store.
+    static func forEachRow(size: Int, actions: Int, runs: Int, reducer: RowReducer) -> Row {
         let rows = (0..<size).map { Line(id: $0) }
         let target = size - 1
         let store = Timing.of(
             runs: runs,
             setup: {
-                array
-                    ? createStore(forEach(bump, state: \Lines.array), Lines(array: rows))
-                    : createStore(
+                switch reducer {
+                case .forEachArray: createStore(forEach(bump, state: \Lines.array), Lines(array: rows))
+                case .forEachIdentified:
+                    createStore(
                         forEach(bump, state: \Lines.identified),
                         Lines(identified: IdentifiedArray(uniqueElements: rows)))
+                case .handWritten:
+                    createStore(handWritten, Lines(identified: IdentifiedArray(uniqueElements: rows)))
+                }
             }
         ) { store in
             for _ in 0..<actions { store.dispatch(ElementAction(id: target, action: Bump())) }
-            return array ? store.state.array[target].count : store.state.identified[id: target]!.count
+            return reducer == .forEachArray
+                ? store.state.array[target].count : store.state.identified[id: target]!.count
         }
         let floor = Timing.of(runs: runs, setup: { Holder(IdentifiedArrayOf<Line>(uniqueElements: rows)) }) { holder in
             let bump = opaque(bump as InPlaceReducer<Line>)
             for _ in 0..<actions { holder.value.modify(id: target) { bump(&$0, Bump()) } }
             return holder.value[id: target]!.count
         }
-        let kind = array ? "an array (today's scan)" : "an IdentifiedArray"
+        let (kind, note) =
+            switch reducer {
+            case .forEachIdentified:
+                ("forEach over an IdentifiedArray", "target: flat in size, ≤ 2x the hand-written change")
+            case .forEachArray: ("forEach over an array (today's scan)", "the scan it replaces")
+            case .handWritten:
+                (
+                    "a hand-written reducer in a store (ElementAction cast, id subscript)",
+                    "what the dispatch itself costs"
+                )
+            }
         return Row(
-            workload: "20 \(actions.formatted) actions for one row, forEach over \(kind) of \(size.formatted)",
-            store: store, floor: floor,
-            note: array ? "the scan it replaces" : "target: flat in size, ≤ 2x the hand-written change")
+            workload: "20 \(actions.formatted) actions for one row, \(kind) of \(size.formatted)",
+            store: store, floor: floor, note: note)
     }
 
     struct Book: Equatable {

@@ -73,18 +73,31 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("9", { SharedStoreWorkloads.twoThreads(dispatches, runs: runs) }),
     ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoop(dispatches, runs: runs) }),
     ("19", { SharedStoreWorkloads.twoThreadsAgainstALockedLoopOnOneThread(dispatches, runs: runs) }),
-    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, array: false) }),
-    ("20", { ListWorkloads.forEachRow(size: 10_000, actions: 10_000 / scale, runs: runs, array: false) }),
-    ("20", { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: runs, array: false) }),
+    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, reducer: .forEachIdentified) }),
+    (
+        "20",
+        { ListWorkloads.forEachRow(size: 10_000, actions: 10_000 / scale, runs: runs, reducer: .forEachIdentified) }
+    ),
+    (
+        "20",
+        { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: runs, reducer: .forEachIdentified) }
+    ),
     (
         "20",
         {
             ListWorkloads.forEachRow(
-                size: 1_000_000 / scale, actions: 10_000 / scale, runs: quick ? 3 : 7, array: false)
+                size: 1_000_000 / scale, actions: 10_000 / scale, runs: quick ? 3 : 7, reducer: .forEachIdentified)
         }
     ),
-    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, array: true) }),
-    ("20", { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: quick ? 3 : 7, array: true) }),
+    ("20", { ListWorkloads.forEachRow(size: 100_000, actions: 10_000 / scale, runs: runs, reducer: .handWritten) }),
+    ("20", { ListWorkloads.forEachRow(size: 1_000, actions: 10_000 / scale, runs: runs, reducer: .forEachArray) }),
+    (
+        "20",
+        {
+            ListWorkloads.forEachRow(
+                size: 100_000, actions: 10_000 / scale, runs: quick ? 3 : 7, reducer: .forEachArray)
+        }
+    ),
     ("20", { ListWorkloads.upsertMany(100_000 / scale, runs: quick ? 3 : 11) }),
     ("20", { ListWorkloads.sortedInsert(size: 100_000 / scale, runs: quick ? 3 : 11) }),
     ("20", { ListWorkloads.memoizedSelector(dispatches, runs: runs) }),

@@ -122,6 +122,7 @@ IncrementAndDecrement.run()
 Disposables.run()
 CustomStoreCreator.run()
 LoggingMiddleware.run()
+ListsStory.run()
 DevtoolsStory.run()
 // `Demo --sync-only` leaves out the stories that run tasks on Swift's global executor, which
 // valgrind 3.19 cannot run (CI runs the Demo under valgrind that way, and in full otherwise).

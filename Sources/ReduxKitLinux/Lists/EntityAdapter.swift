@@ -56,6 +56,19 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
         self.sortComparer = sortComparer
     }
 
+    /// An adapter for `Identifiable` entities, identified by their `id`
+    /// (Redux Toolkit's default `selectId`, `entity => entity.id`).
+    ///
+    /// - Parameters:
+    ///   - name: What its actions are addressed to (by default the entity type's name).
+    ///   - sortComparer: Whether the first entity goes before the second, to
+    ///     keep `ids` sorted; `nil` keeps the order entities were added in.
+    public init(
+        name: String = String(describing: Entity.self), sortComparer: (@Sendable (Entity, Entity) -> Bool)? = nil
+    ) where Entity: Identifiable, Entity.ID == ID {
+        self.init(name: name, selectId: { $0.id }, sortComparer: sortComparer)
+    }
+
     // MARK: - Adding
 
     /// Adds `entity` unless one with its id is there (RTK's `addOne`).
