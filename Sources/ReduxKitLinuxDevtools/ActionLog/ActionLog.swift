@@ -172,9 +172,10 @@ public final class ActionLog<State>: Sendable {
 
     /// Writes everything recorded so far before a saved state that includes
     /// it (crash recovery): to the file, and to the disk when the log syncs.
-    func flushForSave() {
+    /// Returns where the last line written sits, for the saved state to record.
+    func flushForSave() -> ActionLogPlace? {
         let sync = settings.durability != .buffered && settings.durability != .eachAction
-        recorder.withLock { $0.recorder }?.sink?.drain(sync: sync)
+        return recorder.withLock { $0.recorder }?.sink?.drainForSave(sync: sync)
     }
 
     /// The writer, once the store is created (for tests).

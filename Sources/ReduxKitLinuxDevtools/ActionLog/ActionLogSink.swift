@@ -52,6 +52,8 @@ final class ActionLogSink: @unchecked Sendable {
     /// recorder's next action then asks for a new file (a continuation header
     /// holding the state, which only the store's domain can encode).
     let rotationWanted = Atomic<Bool>(false)
+    /// Where the last line written sits in the current file (under `io`).
+    @exclusivity(unchecked) private var tracker = ActionLogPlaceTracker()
     /// When the file was last written to the disk, for ``ActionLogDurability/synced(every:)`` (under `io`).
     @exclusivity(unchecked) private var lastSync = ContinuousClock.now
     /// Whether lines were written since the last `fsync` (under `io`).
@@ -128,7 +130,9 @@ final class ActionLogSink: @unchecked Sendable {
         condition.unlock()
         for entry in batch {
             if case .header(let header) = entry.kind { rotateIfNeeded(before: header, &failures) }
+            let start = file.size + lines.output.count
             if let failure = lines.append(entry) { failures.append(failure) }
+            tracker.wrote(entry.kind, from: start, to: file.size + lines.output.count)
             if lines.output.count >= Self.chunkSize { write(&failures) }
         }
         if !lines.output.isEmpty { write(&failures) }
@@ -136,6 +140,15 @@ final class ActionLogSink: @unchecked Sendable {
         if sync || syncDue() { syncFile(&failures) }
         io.unlock()
         for failure in failures { onError(failure) }
+    }
+
+    /// ``drain(sync:byWriter:)``, then where the last line written sits: what a
+    /// saved state records beside the entries it includes (``ActionLogPlace``).
+    func drainForSave(sync: Bool) -> ActionLogPlace? {
+        drain(sync: sync)
+        io.lock()
+        defer { io.unlock() }
+        return tracker.place
     }
 
     /// Writes the formatted lines (with `io` locked); after a failure, writes
@@ -149,6 +162,7 @@ final class ActionLogSink: @unchecked Sendable {
             if let rotation, file.size >= rotation.maxBytes { rotationWanted.store(true, ordering: .relaxed) }
         } catch {
             stopped = true
+            tracker.broken = true
             failures.append(ActionLogWriteError(file: url, reason: error))
         }
     }
@@ -162,8 +176,10 @@ final class ActionLogSink: @unchecked Sendable {
         if syncInterval != nil { syncFile(&failures) }
         do {
             try file.rotate(keeping: rotation.keep)
+            tracker.rotated()
         } catch {
             stopped = true
+            tracker.broken = true
             failures.append(ActionLogWriteError(file: url, reason: error))
         }
     }
@@ -270,50 +286,5 @@ final class ActionLogSink: @unchecked Sendable {
         suspended = isSuspended
         condition.broadcast()
         condition.unlock()
-    }
-}
-
-/// The action logs being written in this process: drained when the process
-/// exits normally (an `atexit` hook, installed with the first log), and before
-/// a replay reads a file one of them writes.
-enum ActionLogSinks {
-    private struct WeakSink: Sendable {
-        weak var sink: ActionLogSink?
-    }
-
-    private static let live = Locked<[ObjectIdentifier: WeakSink]>([:])
-    private static let exitHook: Void = {
-        _ = atexit { ActionLogSinks.drainAll() }
-    }()
-
-    static func register(_ sink: ActionLogSink) {
-        _ = exitHook
-        live.withLock { $0[ObjectIdentifier(sink)] = WeakSink(sink: sink) }
-    }
-
-    static func unregister(_ sink: ActionLogSink) {
-        live.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(sink)) }
-    }
-
-    private static func sinks() -> [ActionLogSink] {
-        live.withLock { $0.values.compactMap(\.sink) }
-    }
-
-    /// Whether a log in this process is writing the file at `url`.
-    static func isWriting(_ url: URL) -> Bool {
-        guard let identity = ActionLogFile.Identity(ofLogAt: url) else { return false }
-        return sinks().contains { $0.identity == identity }
-    }
-
-    /// Drains every log: what the process's normal exit runs.
-    static func drainAll() {
-        for sink in sinks() { sink.drain() }
-    }
-
-    /// Drains the logs writing the file at `url`, so that a replay reads
-    /// everything recorded so far.
-    static func drainWriters(of url: URL) {
-        guard let identity = ActionLogFile.Identity(ofLogAt: url) else { return }
-        for sink in sinks() where sink.identity == identity { sink.drain() }
     }
 }

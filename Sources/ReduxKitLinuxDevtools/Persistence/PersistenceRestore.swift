@@ -108,12 +108,23 @@ struct SavedState<State: Encodable>: Encodable {
 }
 
 /// Where in an action log a saved state stands: it includes the first `entry`
-/// entries of the session `session` (written as `"log":{"entry":…,"session":…}`).
+/// entries of the session `session` (written as
+/// `"log":{"entry":…,"place":{…},"session":…}`).
 struct PersistenceLogMarker: Codable, Equatable, Sendable {
     /// The session's identifier.
     let session: String
     /// The entries of the session the state includes.
     let entry: Int
+    /// Where the log's writer stood when the state was written (at or after
+    /// `entry`), so recovery can seek there; `nil` before it is known.
+    var place: ActionLogPlace?
+
+    /// A marker for the first `entry` entries of `session`.
+    init(session: String, entry: Int, place: ActionLogPlace? = nil) {
+        self.session = session
+        self.entry = entry
+        self.place = place
+    }
 }
 
 /// A saved file, decoded in one pass: the version first, then the state only

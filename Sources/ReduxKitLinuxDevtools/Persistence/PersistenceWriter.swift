@@ -44,7 +44,7 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
         /// The saver task, cancelled when the Persistence goes.
         var saver: Task<Void, Never>?
         /// What runs before each write (see ``beforeEachWrite(_:)``).
-        var beforeWrite: (@Sendable () -> Void)?
+        var beforeWrite: (@Sendable () -> ActionLogPlace?)?
     }
 
     init(
@@ -108,7 +108,8 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     /// Sets what runs just before each write of the state file, with the
     /// writer's lock held: crash recovery writes the action log there, so a
     /// saved state never gets ahead of the log it follows.
-    func beforeEachWrite(_ body: @escaping @Sendable () -> Void) {
+    /// It returns where the log stands then, which the saved state records.
+    func beforeEachWrite(_ body: @escaping @Sendable () -> ActionLogPlace?) {
         status.withLock { $0.beforeWrite = body }
     }
 
@@ -127,7 +128,8 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
     /// time; the saver's report it once per change from encodable to not.
     func save(explicit: Bool) {
         let errors = status.withLock { status -> [PersistenceError] in
-            let (state, marker, generation) = changes.take()
+            let (state, taken, generation) = changes.take()
+            var marker = taken
             guard let state, status.saving, !status.closed, let target = status.target else { return [] }
             if status.lock == nil {
                 switch PersistenceFileLock.acquire(target) {
@@ -142,6 +144,8 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
                     return [error(.saveFailed, failure)]
                 }
             }
+            // The log first: the saved state never gets ahead of it, and records where it stands.
+            if let beforeWrite = status.beforeWrite { marker?.place = beforeWrite() }
             let data: Data
             do {
                 data = try DevtoolsJSON.encode(SavedState(version: version, state: state, log: marker))
@@ -152,7 +156,6 @@ final class PersistenceWriter<State: Codable & Sendable>: Sendable {
                 return report ? [self.error(.encodingFailed, error)] : []
             }
             status.encodingFailing = false
-            status.beforeWrite?()
             do {
                 try PersistenceAtomicFile.replace(target, with: data, crashBeforeRename: status.crashBeforeRename)
                 if !status.crashBeforeRename { status.writes += 1 }

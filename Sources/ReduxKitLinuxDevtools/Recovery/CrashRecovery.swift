@@ -69,42 +69,45 @@ public final class CrashRecovery<State: Codable & Sendable>: Sendable {
                 let (recovered, report) = self.recover(reducer: reducer)
                 let store = next(reducer, recovered ?? state)
                 guard let core = store.core else { Misuse.fail(DevtoolsMisuse.actionLogNeedsARootStore) }
-                self.attach(
-                    to: core, note: ActionLogRecoveryNote(report),
-                    saving: report.start != .savedState || report.replayed > 0)
+                self.attach(to: core, note: ActionLogRecoveryNote(report))
                 self.outcome.withLock { $0.report = report }
                 return store
             }
         }
     }
 
-    /// Restores the saved state and replays the log after it.
+    /// Restores the saved state and replays the log after it, reading only
+    /// the log's tail (``CrashRecoveryTail``).
     private func recover(reducer: @escaping Reducer<State>) -> (State?, CrashRecoveryReport) {
         let clock = ContinuousClock()
         let began = clock.now
         let (saved, marker) = persistence.attachRestoring()
+        let meter = ActionLogReadMeter()
         let plan: CrashRecoveryPlan<State>
         do {
+            let tail = try CrashRecoveryTail(
+                at: log.file, saved: saved == nil ? nil : marker, version: persistence.version, meter: meter)
             plan = CrashRecoveryPlan(
-                saved: saved, marker: marker, log: try ActionLogRawLog.read(at: log.file),
-                registry: log.registry, version: persistence.version, reducer: reducer)
+                saved: saved, marker: marker, log: tail.log, numbering: tail.numbering, registry: log.registry,
+                version: persistence.version, reducer: reducer)
         } catch {
             plan = CrashRecoveryPlan(saved: saved, stoppedEarly: "the log cannot be read: \(error)")
         }
         let report = CrashRecoveryReport(
             start: plan.start, replayed: plan.replayed, cut: plan.cut, stoppedEarly: plan.stoppedEarly,
-            duration: clock.now - began)
+            duration: clock.now - began, logBytesRead: meter.bytes)
         return (plan.state, report)
     }
 
-    /// Starts the log's session and saves each state with the log position it follows.
-    /// `saving` says whether the recovered state is newer than the saved one:
-    /// it is then saved, as a change would be.
-    private func attach(to core: StoreCore<State>, note: ActionLogRecoveryNote, saving: Bool) {
+    /// Starts the log's session and saves each state with the log position it
+    /// follows. The recovered state is saved at once, as a change would be,
+    /// even when it is the saved one: the state file then names the new
+    /// session, so the next start reads only what this one logs.
+    private func attach(to core: StoreCore<State>, note: ActionLogRecoveryNote) {
         log.attach(to: core, recovered: note)
         guard let recorder = log.activeRecorder else { return }
         let (persistence, changes, session) = (persistence, persistence.changes, recorder.session)
-        if saving { changes.changed(core.getState(), marker: PersistenceLogMarker(session: session, entry: 0)) }
+        changes.changed(core.getState(), marker: PersistenceLogMarker(session: session, entry: 0))
         // After the log's observer: the recorder has counted the entry.
         core.observe(
             reduced: { _, state in

@@ -37,14 +37,16 @@ struct CrashRecoveryPlan<State: Codable> {
         self.stoppedEarly = stoppedEarly
     }
 
-    /// Plans and runs the recovery from `saved` (with its `marker`) and `log`.
+    /// Plans and runs the recovery from `saved` (with its `marker`) and `log`
+    /// (the whole log, or its tail: `numbering` names its sessions and lines).
     init(
-        saved: State?, marker: PersistenceLogMarker?, log: ActionLogRawLog, registry: ActionRegistry, version: Int,
-        reducer: Reducer<State>
+        saved: State?, marker: PersistenceLogMarker?, log: ActionLogRawLog, numbering: CrashRecoveryNumbering,
+        registry: ActionRegistry, version: Int, reducer: Reducer<State>
     ) {
         self.init(saved: saved, stoppedEarly: nil)
         if let last = log.sessions.indices.last, let torn = log.sessions[last].torn {
-            cut = ActionLogCut(session: last + 1, file: torn.file, line: torn.number, bytes: torn.data.count)
+            cut = ActionLogCut(
+                session: numbering.session(last), file: torn.file, line: numbering.line(torn), bytes: torn.data.count)
         }
         var from = ActionLogPosition(session: 0, entries: 0)
         var placed = false
@@ -62,24 +64,25 @@ struct CrashRecoveryPlan<State: Codable> {
         if let logged = Self.newestLoggedState(in: log, version: version), !placed || from < logged.position {
             do {
                 state = try Self.decodeState(logged.line)
-                start = .loggedState(session: logged.position.session + 1)
+                start = .loggedState(session: numbering.session(logged.position.session))
                 from = logged.position
                 placed = true
             } catch {
-                stoppedEarly = "the state logged at line \(logged.line.number) does not decode: \(error)"
+                stoppedEarly = "the state logged at line \(numbering.line(logged.line)) does not decode: \(error)"
                 return
             }
         }
         if !placed && saved != nil {
             return  // a saved state the log cannot place: nothing in the log comes after it for certain
         }
-        replay(log, after: from, registry: registry, reducer: reducer)
+        replay(log, after: from, numbering: numbering, registry: registry, reducer: reducer)
     }
 
     /// Feeds the entries after `position` to `reducer`, stopping at the first
     /// it cannot replay.
     private mutating func replay(
-        _ log: ActionLogRawLog, after position: ActionLogPosition, registry: ActionRegistry, reducer: Reducer<State>
+        _ log: ActionLogRawLog, after position: ActionLogPosition, numbering: CrashRecoveryNumbering,
+        registry: ActionRegistry, reducer: Reducer<State>
     ) {
         for index in position.session..<log.sessions.count {
             let entries = log.sessions[index].entries
@@ -89,7 +92,7 @@ struct CrashRecoveryPlan<State: Codable> {
                     state = try Self.apply(line, to: state, registry: registry, reducer: reducer)
                     replayed += 1
                 } catch {
-                    stoppedEarly = "line \(line.number) of \(line.file.lastPathComponent): \(error)"
+                    stoppedEarly = "line \(numbering.line(line)) of \(line.file.lastPathComponent): \(error)"
                     return
                 }
             }

@@ -27,6 +27,11 @@ public struct CrashRecoveryReport: Sendable, Equatable, CustomStringConvertible 
     public let stoppedEarly: String?
     /// How long recovery took (reading, decoding and replaying).
     public let duration: Duration
+    /// The bytes recovery read from the log's files: the part after the
+    /// newest point it could start from, not the whole log (see
+    /// ``CrashRecovery``), plus, when the report names a session or a line
+    /// before that part, what counting them took.
+    public let logBytesRead: Int
 
     /// Whether the state is the one after the last entry that reached the log.
     public var isComplete: Bool { stoppedEarly == nil }

@@ -34,7 +34,7 @@ struct ActionLogSessionHeader: Decodable, Equatable {
 
     /// Whether `line` is a header, judged by how it starts: the writer begins
     /// every header with `{"session":` and no other line with it.
-    static func looksLikeHeader(_ line: Data) -> Bool {
+    static func looksLikeHeader(_ line: some Sequence<UInt8>) -> Bool {
         line.starts(with: Self.prefix)
     }
 

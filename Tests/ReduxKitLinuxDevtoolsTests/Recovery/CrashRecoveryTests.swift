@@ -152,7 +152,8 @@ struct CrashRecoveryTests {
             launch.persistence.flush()
             #expect(try ActionLogTests.entryLines(of: launch.log.file).count == 3)
             let saved = try String(contentsOf: launch.persistence.file, encoding: .utf8)
-            #expect(saved.contains(#""log":{"entry":3,"session":"\#(launch.log.sessionID!)"}"#))
+            #expect(saved.contains(#""log":{"entry":3,"place":{"#))
+            #expect(saved.contains(#""session":"\#(launch.log.sessionID!)"}"#))
             sink.setSuspendedForTesting(false)
         }
     }
