@@ -105,8 +105,9 @@ public final class ActionLog<State>: Sendable {
     ///   - file: The file to write. Each store's run appends a session to it.
     ///   - version: The version of the state's shape (as ``Persistence``'s),
     ///     written in each session's header.
-    ///   - rotation: When to start a new file, and how many old ones to keep;
-    ///     `nil` (the default) for one file that grows.
+    ///   - rotation: When to start a new file, and how many old ones to keep:
+    ///     by default ``ActionLogRotation/standard`` (64 MB files, 4 kept), so
+    ///     the log stays bounded; `nil` for one file that grows.
     ///   - durability: How soon lines reach the file and the disk.
     ///   - unregistered: Whether an action of a type not in `registry` is an
     ///     error (``UnregisteredActions/report``, the default) or expected.
@@ -119,7 +120,7 @@ public final class ActionLog<State>: Sendable {
         registry: ActionRegistry,
         file: URL,
         version: Int = 1,
-        rotation: ActionLogRotation? = nil,
+        rotation: ActionLogRotation? = .standard,
         durability: ActionLogDurability = .buffered,
         unregistered: UnregisteredActions = .report,
         onError: @escaping @Sendable (any Error) -> Void = ActionLogWriteError.reportToStandardError
@@ -238,7 +239,8 @@ extension ActionLog where State: Encodable & Sendable {
     ///   - registry: The action types to record.
     ///   - file: The file to write. Each store's run appends a session to it.
     ///   - version: The version of the state's shape, written in each session's header.
-    ///   - rotation: When to start a new file, and how many old ones to keep.
+    ///   - rotation: When to start a new file, and how many old ones to keep
+    ///     (by default ``ActionLogRotation/standard``; `nil` for one file that grows).
     ///   - durability: How soon lines reach the file and the disk.
     ///   - recordingStateChanges: Whether each action's line records the state's changes.
     ///   - unregistered: Whether an action of a type not in `registry` is an error or expected.
@@ -247,7 +249,7 @@ extension ActionLog where State: Encodable & Sendable {
         registry: ActionRegistry,
         file: URL,
         version: Int = 1,
-        rotation: ActionLogRotation? = nil,
+        rotation: ActionLogRotation? = .standard,
         durability: ActionLogDurability = .buffered,
         recordingStateChanges: Bool,
         unregistered: UnregisteredActions = .report,

@@ -24,12 +24,12 @@ public struct ActionRegistry: Sendable {
         let header: [UInt8]
         /// The action's JSON, from the writer's encoder.
         let encode: @Sendable (any Action, JSONEncoder) throws -> Data
-        /// Decodes the action from a whole log line (its `payload` field).
-        let decode: @Sendable (Data) throws -> any Action
+        /// Decodes the action from a whole log line (its `payload` field), with the decoder given.
+        let decode: @Sendable (Data, JSONDecoder) throws -> any Action
 
         init(
             name: String, encode: @escaping @Sendable (any Action, JSONEncoder) throws -> Data,
-            decode: @escaping @Sendable (Data) throws -> any Action
+            decode: @escaping @Sendable (Data, JSONDecoder) throws -> any Action
         ) {
             self.name = name
             self.header = Array(#"{"type":"#.utf8) + ActionLogLines.jsonString(name)
@@ -56,7 +56,7 @@ public struct ActionRegistry: Sendable {
             Codec(
                 name: Self.replaceReducerName,
                 encode: { _, _ in Data("{}".utf8) },
-                decode: { _ in ReplaceReducerAction() }),
+                decode: { _, _ in ReplaceReducerAction() }),
             for: ReplaceReducerAction.self)
     }
 
@@ -78,7 +78,7 @@ public struct ActionRegistry: Sendable {
             Codec(
                 name: name,
                 encode: { action, encoder in try DevtoolsJSON.encode(action as! A, with: encoder) },
-                decode: { line in try DevtoolsJSON.makeDecoder().decode(Envelope<A>.self, from: line).payload }),
+                decode: { line, decoder in try decoder.decode(Envelope<A>.self, from: line).payload }),
             for: type)
     }
 
@@ -113,8 +113,9 @@ public struct ActionRegistry: Sendable {
     }
 
     /// Decodes the payload of a log line as the type registered under `name`
-    /// (which must be registered).
-    func decode(name: String, line: Data) throws -> any Action {
-        try codecs[codecByName[name]!].decode(line)
+    /// (which must be registered), with `decoder` (one a replay makes once,
+    /// by default a new one).
+    func decode(name: String, line: Data, decoder: JSONDecoder = DevtoolsJSON.makeDecoder()) throws -> any Action {
+        try codecs[codecByName[name]!].decode(line, decoder)
     }
 }

@@ -84,12 +84,13 @@ struct CrashRecoveryPlan<State: Codable> {
         _ log: ActionLogRawLog, after position: ActionLogPosition, numbering: CrashRecoveryNumbering,
         registry: ActionRegistry, reducer: Reducer<State>
     ) {
+        let decoder = DevtoolsJSON.makeDecoder()  // one for every line: making one costs more than a small line
         for index in position.session..<log.sessions.count {
             let entries = log.sessions[index].entries
             let first = index == position.session ? position.entries : 0
             for line in entries[first...] {
                 do {
-                    state = try Self.apply(line, to: state, registry: registry, reducer: reducer)
+                    state = try Self.apply(line, to: state, registry: registry, decoder: decoder, reducer: reducer)
                     replayed += 1
                 } catch {
                     stoppedEarly = "line \(numbering.line(line)) of \(line.file.lastPathComponent): \(error)"
@@ -112,17 +113,31 @@ struct CrashRecoveryPlan<State: Codable> {
     }
 
     private static func apply(
-        _ line: ActionLogRawLog.Line, to state: State?, registry: ActionRegistry, reducer: Reducer<State>
+        _ line: ActionLogRawLog.Line, to state: State?, registry: ActionRegistry, decoder: JSONDecoder,
+        reducer: Reducer<State>
     ) throws -> State {
+        let kind = try CrashRecoveryEntryKind(line.data) ?? decodeKind(line)
+        switch kind {
+        case .unrecordedAction(let type):
+            throw CrashRecoveryStop("it marks \(type) as not recorded, so it cannot be replayed")
+        case .unrecordedJump:
+            throw CrashRecoveryStop("it marks a jump as not recorded, so it cannot be replayed")
+        case .jump:
+            return try decodeState(line)
+        case .action(let type):
+            guard registry.isRegistered(type) else {
+                throw CrashRecoveryStop("no action type is registered as \"\(type)\"")
+            }
+            return reducer(state, try registry.decode(name: type, line: line.data, decoder: decoder))
+        }
+    }
+
+    /// The kind of a line not laid out as the writer lays lines out, decoded.
+    private static func decodeKind(_ line: ActionLogRawLog.Line) throws -> CrashRecoveryEntryKind {
         let header = try DevtoolsJSON.makeDecoder().decode(EntryHeader.self, from: line.data)
-        if header.unrecorded == true {
-            throw CrashRecoveryStop("it marks \(header.type ?? "a jump") as not recorded, so it cannot be replayed")
-        }
-        if header.jump == true { return try decodeState(line) }
-        guard let type = header.type, registry.isRegistered(type) else {
-            throw CrashRecoveryStop("no action type is registered as \"\(header.type ?? "?")\"")
-        }
-        return reducer(state, try registry.decode(name: type, line: line.data))
+        if header.jump == true { return header.unrecorded == true ? .unrecordedJump : .jump }
+        guard let type = header.type else { throw CrashRecoveryStop("no action type is registered as \"?\"") }
+        return header.unrecorded == true ? .unrecordedAction(type: type) : .action(type: type)
     }
 
     private static func decodeState(_ line: ActionLogRawLog.Line) throws -> State {

@@ -22,6 +22,11 @@ public struct ActionLogRotation: Sendable, Equatable {
     /// How many rotated files are kept (`0`: the old file is deleted).
     public let keep: Int
 
+    /// What a log rotates by when it is not told otherwise: 64 MB files, the
+    /// newest 4 of the old ones kept, so a log takes at most about 320 MB
+    /// however long it runs (decision record 0014 says why).
+    public static let standard = ActionLogRotation(maxBytes: 64_000_000, keep: 4)
+
     /// Creates a rotation policy.
     ///
     /// - Parameters:
