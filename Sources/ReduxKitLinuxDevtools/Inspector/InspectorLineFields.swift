@@ -1,12 +1,12 @@
 import Foundation
 
-/// One log line read for the inspector: its fields decoded by
-/// `JSONSerialization` (which also proves the line is JSON), and the bytes of
-/// the values the page shows as JSON (`payload`, `state`, `changes`,
-/// `recovered`) cut out of the line as they are, not encoded again.
+/// One log line read for the inspector: its fields read as ``JSONValue``s
+/// (which also proves the line is JSON), and the bytes of the values the page
+/// shows as JSON (`payload`, `state`, `changes`, `recovered`) cut out of the
+/// line as they are, not encoded again.
 struct InspectorLineFields {
-    /// The line's top-level fields, decoded.
-    let fields: [String: Any]
+    /// The line's top-level fields, read.
+    let fields: [String: JSONValue]
     /// The line, for ``raw(_:)``.
     private let line: Data
     /// Where each of the raw fields' values is in ``line``.
@@ -17,9 +17,7 @@ struct InspectorLineFields {
 
     /// Reads `line`; `nil` when it is not a JSON object (a torn or damaged line).
     init?(_ line: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: line, options: []),
-            let fields = object as? [String: Any]
-        else { return nil }
+        guard case .object(let fields) = try? JSONValue(parsing: line) else { return nil }
         self.fields = fields
         self.line = line
         if !Self.rawKeys.isDisjoint(with: fields.keys) {
@@ -29,12 +27,13 @@ struct InspectorLineFields {
 
     /// The string field `key`, if it is one.
     func string(_ key: String) -> String? {
-        fields[key] as? String
+        guard case .string(let string) = fields[key] else { return nil }
+        return string
     }
 
     /// Whether the field `key` is `true`.
     func isTrue(_ key: String) -> Bool {
-        (fields[key] as? Bool) == true
+        fields[key] == .bool(true)
     }
 
     /// The JSON bytes of the field `key` (one of ``rawKeys``), if it is there.
@@ -43,7 +42,7 @@ struct InspectorLineFields {
     }
 
     /// The ranges of the values of ``rawKeys`` in `json`, a JSON object
-    /// (`JSONSerialization` read it: it is well formed).
+    /// (``JSONValue`` read it: it is well formed).
     private static func valueRanges(in json: UnsafeBufferPointer<UInt8>) -> [String: Range<Int>] {
         var ranges: [String: Range<Int>] = [:]
         var index = skipSpace(json, from: 0)

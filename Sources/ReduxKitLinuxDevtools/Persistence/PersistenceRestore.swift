@@ -64,9 +64,10 @@ struct PersistenceRestore<State: Codable & Sendable> {
     private func migrated(
         _ data: Data, from oldVersion: Int, with migrate: (Int, Data) throws -> Data
     ) throws -> State {
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any], let old = object["state"]
-        else { throw PersistenceError(kind: .corrupt, file: file, underlying: nil) }
-        let oldState = try JSONSerialization.data(withJSONObject: old, options: [.fragmentsAllowed, .sortedKeys])
+        guard case .object(let saved) = try JSONValue(parsing: data), let old = saved["state"] else {
+            throw PersistenceError(kind: .corrupt, file: file, underlying: nil)
+        }
+        let oldState = try DevtoolsJSON.encode(old)
         do {
             return try DevtoolsJSON.makeDecoder().decode(State.self, from: try migrate(oldVersion, oldState))
         } catch {

@@ -132,11 +132,10 @@ struct ActionLogRawLog {
     }
 
     /// Takes the current session's last entry as its torn line when it is not
-    /// JSON and the session has none.
+    /// a JSON object and the session has none.
     private mutating func markTornLastEntry() {
-        guard var last = sessions.last, last.torn == nil, let entry = last.entries.last,
-            (try? JSONSerialization.jsonObject(with: entry.data)) == nil
-        else { return }
+        guard var last = sessions.last, last.torn == nil, let entry = last.entries.last else { return }
+        if case .object = try? JSONValue(parsing: entry.data) { return }
         last.torn = last.entries.removeLast()
         sessions[sessions.count - 1] = last
     }

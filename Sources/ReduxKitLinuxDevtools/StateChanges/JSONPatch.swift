@@ -1,5 +1,8 @@
 /// JSON Patches (RFC 6902) between two JSON documents: ``difference(from:to:)``
-/// finds one, ``apply(_:to:)`` (in `JSONPatchApply.swift`) applies it.
+/// finds one, which the action log writes as an entry's `"changes"`. Its
+/// readers apply it: the inspector page's script (`applyOperation`, in
+/// `InspectorPageScriptState.swift`), and the tests (`JSONPatch.apply(_:to:)`,
+/// in their support: nothing in the product applies a patch).
 ///
 /// A difference is always correct, `apply(difference(from: a, to: b), to: a) == b`,
 /// and small in the cases a state's changes usually are: a member changed,

@@ -5,9 +5,9 @@
 /// `path` is a JSON Pointer (``JSONPointer``): `""` is the whole document.
 /// An `add` at an array index inserts there (at the array's count, appends);
 /// at an object key, sets the member.
-struct JSONPatchOperation: Codable, Equatable, Sendable {
+struct JSONPatchOperation: Encodable, Equatable, Sendable {
     /// What an operation does.
-    enum Kind: String, Codable, Sendable {
+    enum Kind: String, Encodable, Sendable {
         /// Inserts an array element, or sets an object member (RFC 6902 `add`).
         case add
         /// Removes an array element or an object member (RFC 6902 `remove`).
@@ -29,13 +29,6 @@ struct JSONPatchOperation: Codable, Equatable, Sendable {
     /// The value added or put in place; `nil` for a `remove`.
     var value: JSONValue?
 
-    /// An operation, as it is spelled in JSON.
-    init(op: Kind, path: String, value: JSONValue?) {
-        self.op = op
-        self.path = path
-        self.value = value
-    }
-
     /// An `add` of `value` at `path`.
     static func add(_ path: String, _ value: JSONValue) -> JSONPatchOperation {
         JSONPatchOperation(op: .add, path: path, value: value)
@@ -49,26 +42,6 @@ struct JSONPatchOperation: Codable, Equatable, Sendable {
     /// A `replace` of what is at `path` by `value`.
     static func replace(_ path: String, _ value: JSONValue) -> JSONPatchOperation {
         JSONPatchOperation(op: .replace, path: path, value: value)
-    }
-
-    /// Reads an operation; a `"value":null` is the value `null`, not a missing one.
-    ///
-    /// - Throws: A `DecodingError` if `op` or `path` is missing or not one of
-    ///   those, or if an `add` or `replace` has no `value`.
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        op = try container.decode(Kind.self, forKey: .op)
-        path = try container.decode(String.self, forKey: .path)
-        if op == .remove {
-            value = nil
-        } else if container.contains(.value) {
-            value = try container.decode(JSONValue.self, forKey: .value)
-        } else {
-            throw DecodingError.keyNotFound(
-                CodingKeys.value,
-                DecodingError.Context(
-                    codingPath: container.codingPath, debugDescription: "an \(op.rawValue) needs a value"))
-        }
     }
 
     /// Writes the operation as RFC 6902 spells it (a `remove` has no `value`).

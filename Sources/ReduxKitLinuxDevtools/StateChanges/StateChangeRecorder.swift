@@ -17,9 +17,7 @@ struct StateChangeRecorder {
     private var previous: JSONValue?
     /// The last state's JSON, as it was given.
     private var previousJSON: Data?
-    /// Reads the states, its guesses of their kinds kept from one state to
-    /// the next (see ``JSONValueReader``): a state keeps its shape.
-    private let decoder = DevtoolsJSON.makeDecoder(userInfo: [JSONKindHint.userInfoKey: JSONKindHint()])
+    /// Writes the changes.
     private let encoder = DevtoolsJSON.makeEncoder()
 
     /// A recorder whose first changes are from `startingState`, the JSON of
@@ -29,7 +27,7 @@ struct StateChangeRecorder {
     /// replace the whole state (`[{"op":"replace","path":"","value":…}]`),
     /// which is right whatever the state before was.
     init(startingState: Data?) {
-        guard let startingState, let value = try? decoder.decode(JSONValue.self, from: startingState) else { return }
+        guard let startingState, let value = try? JSONValue(parsing: startingState) else { return }
         previous = value
         previousJSON = startingState
     }
@@ -49,7 +47,7 @@ struct StateChangeRecorder {
         let previous = self.previous
         self.previous = nil
         previousJSON = nil
-        let new = try decoder.decode(JSONValue.self, from: encodedState)
+        let new = try JSONValue(parsing: encodedState)
         let operations =
             if let previous {
                 JSONPatch.difference(from: previous, to: new)

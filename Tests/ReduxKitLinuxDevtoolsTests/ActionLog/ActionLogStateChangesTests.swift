@@ -21,9 +21,9 @@ struct ActionLogStateChangesTests {
         }
     }
 
+    /// `object`, one of `JSONSerialization`'s, as a `JSONValue`.
     static func json(_ object: Any) throws -> JSONValue {
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
-        return try DevtoolsJSON.makeDecoder().decode(JSONValue.self, from: data)
+        try JSONValue(serialized: object)
     }
 
     @Test func eachActionsChangesTurnTheStateBeforeIntoTheStateAfterAJumpStartingAfresh() throws {
@@ -51,13 +51,10 @@ struct ActionLogStateChangesTests {
             if line["jump"] as? Bool == true {
                 state = try Self.json(try #require(line["state"]))
             } else {
-                let ops = try DevtoolsJSON.makeDecoder().decode(
-                    [JSONPatchOperation].self,
-                    from: JSONSerialization.data(withJSONObject: try #require(line["changes"])))
+                let ops = try JSONPatchOperation.operations(in: Self.json(try #require(line["changes"])))
                 state = try JSONPatch.apply(ops, to: state)
             }
-            let expected = try DevtoolsJSON.makeDecoder().decode(
-                JSONValue.self, from: DevtoolsJSON.encode(states[index]))
+            let expected = try JSONValue(parsing: DevtoolsJSON.encode(states[index]))
             #expect(state == expected, "line \(index + 1)")
         }
         // One field of one element changed: one operation.

@@ -100,9 +100,14 @@ struct PersistenceTests {
         try PersistenceFixtures.inDirectory { directory in
             let file = directory.appendingPathComponent("settings.json")
             // Version 1 called the volume "loudness".
-            try Data(#"{"version":1,"state":{"loudness":8,"name":"old"}}"#.utf8).write(to: file)
+            try Data(#"{"version":1,"state":{"name":"old","loudness":8.0,"serial":18446744073709551615}}"#.utf8)
+                .write(to: file)
             let persistence = Persistence<Settings>(file: file, version: 2) { version, old in
                 #expect(version == 1)
+                // The old state alone, written again by `JSONEncoder`: keys sorted, a `UInt64` exact.
+                #expect(
+                    String(decoding: old, as: UTF8.self)
+                        == #"{"loudness":8,"name":"old","serial":18446744073709551615}"#)
                 var object = try JSONSerialization.jsonObject(with: old) as! [String: Any]
                 object["volume"] = object.removeValue(forKey: "loudness")
                 return try JSONSerialization.data(withJSONObject: object)

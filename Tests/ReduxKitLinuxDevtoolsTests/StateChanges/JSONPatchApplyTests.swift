@@ -3,7 +3,8 @@ import Testing
 
 @testable import ReduxKitLinuxDevtools
 
-/// `JSONPatch.apply(_:to:)`: operations as RFC 6902 spells them, JSON
+/// Operations as RFC 6902 spells them, and `JSONPatch.apply(_:to:)` (the
+/// tests' support, with which they check the action log's changes): JSON
 /// Pointers unescaped, and the errors of paths that lead nowhere.
 @Suite("JSON Patch operations")
 struct JSONPatchApplyTests {
@@ -30,13 +31,9 @@ struct JSONPatchApplyTests {
         let operations: [JSONPatchOperation] = [
             .replace("", .null), .add("/x~1y", .object(["k": .array([.double(0.5)])])), .remove("/0"),
         ]
-        let read = try DevtoolsJSON.makeDecoder().decode(
-            [JSONPatchOperation].self, from: DevtoolsJSON.encode(operations))
-        #expect(read == operations)
+        #expect(try JSONPatchOperation.operations(parsing: DevtoolsJSON.encode(operations)) == operations)
         let missing = Data(#"[{"op":"replace","path":"/a"}]"#.utf8)
-        #expect(throws: DecodingError.self) {
-            try DevtoolsJSON.makeDecoder().decode([JSONPatchOperation].self, from: missing)
-        }
+        #expect(throws: DecodingError.self) { try JSONPatchOperation.operations(parsing: missing) }
     }
 
     @Test func escapedKeysAreFound() throws {

@@ -3,13 +3,14 @@ import Testing
 
 @testable import ReduxKitLinuxDevtools
 
-/// `JSONValue` reads every kind of JSON value, an integer as an integer
-/// before a double, and writes it back with sorted keys.
+/// `JSONValue` reads every kind of JSON value through `JSONSerialization`,
+/// a Boolean as a Boolean and an integer as an integer before a double, and
+/// writes it back with sorted keys.
 @Suite("JSON values")
 struct JSONValueTests {
-    /// `json` read as a `JSONValue` by the devtools' decoder.
+    /// `json` read as a `JSONValue`.
     static func value(_ json: String) throws -> JSONValue {
-        try DevtoolsJSON.makeDecoder().decode(JSONValue.self, from: Data(json.utf8))
+        try JSONValue(parsing: Data(json.utf8))
     }
 
     /// `value` written by the devtools' encoder.
@@ -34,8 +35,12 @@ struct JSONValueTests {
             try Self.value("[1, 1.0, 1e3, 9223372036854775807]")
                 == .array([.integer(1), .integer(1), .integer(1000), .integer(.max)]))
         #expect(
-            try Self.value("[0.25, 9223372036854775808]")
-                == .array([.double(0.25), .double(9_223_372_036_854_775_808)]))
+            try Self.value("[0.25, 9223372036854775808, 18446744073709551615, 18446744073709551616]")
+                == .array([
+                    .double(0.25), .unsigned(9_223_372_036_854_775_808), .unsigned(.max),
+                    .double(18_446_744_073_709_551_616),
+                ]))
+        #expect(try Self.json(try Self.value("[18446744073709551615]")) == "[18446744073709551615]")
     }
 
     @Test func itIsWrittenBackWithSortedKeys() throws {
@@ -50,33 +55,38 @@ struct JSONValueTests {
         #expect(try Self.value("false") == .bool(false))
     }
 
-    @Test func aGuessedKindNeverChangesWhatIsRead() throws {
-        let hinted = DevtoolsJSON.makeDecoder(userInfo: [JSONKindHint.userInfoKey: JSONKindHint()])
-        let json =
-            #"[1.5, 2, 3.5, 9007199254740993, 1e3, "s", null, true, {"k": 1}, [2], 0.5, {"k": null}, {"k": "x"}]"#
-        let expected: JSONValue = .array([
-            .double(1.5), .integer(2), .double(3.5), .integer(9_007_199_254_740_993), .integer(1000), .string("s"),
-            .null, .bool(true), .object(["k": .integer(1)]), .array([.integer(2)]), .double(0.5),
-            .object(["k": .null]), .object(["k": .string("x")]),
-        ])
-        // The same hint, read again and again: the guesses are those of the read before.
-        for _ in 0..<3 {
-            #expect(try hinted.decode(JSONValue.self, from: Data(json.utf8)) == expected)
-        }
+    @Test func aBooleanIsNeverANumberNorANumberABoolean() throws {
+        // `JSONSerialization` reads both as `NSNumber`s, and `1 as? Bool` is `true`.
         #expect(
-            try hinted.decode(JSONValue.self, from: Data(#"{"a": [true, 1]}"#.utf8))
-                == .object(["a": .array([.bool(true), .integer(1)])]))
-        #expect(try hinted.decode(JSONValue.self, from: Data("2.5".utf8)) == .double(2.5))
-        #expect(try hinted.decode(JSONValue.self, from: Data("2".utf8)) == .integer(2))
+            try Self.value("[true, false, 1, 0, 1.0, 0.0, -0.0]")
+                == .array([.bool(true), .bool(false), .integer(1), .integer(0), .integer(1), .integer(0), .integer(0)]))
+        #expect(try Self.value(#"{"t": true, "one": 1}"#) == .object(["t": .bool(true), "one": .integer(1)]))
+        #expect(try Self.value("true") == .bool(true))
+        #expect(try Self.value("1") == .integer(1))
+    }
+
+    @Test func aNumberADoubleCannotHoldExactlyIsReadExactly() throws {
+        // `JSONSerialization` reads these as `NSDecimalNumber`s.
+        #expect(
+            try Self.value("[-9223372036854775808, 9007199254740993.0, 9007199254740993, 1e30, 0.1]")
+                == .array([
+                    .integer(.min), .integer(9_007_199_254_740_993), .integer(9_007_199_254_740_993), .double(1e30),
+                    .double(0.1),
+                ]))
+        #expect(try Self.value("18446744073709551615") == .unsigned(.max))
+        #expect(try Self.value("12345678901234567890123") == .double(1.234_567_890_123_456_8e22))
+    }
+
+    @Test func whatIsNotJSONThrowsADecodingError() {
+        for json in ["", "{", #"{"a":1"#, "not json", "[1 2]", "NaN", "1e400"] {
+            #expect(throws: DecodingError.self, "\(json)") { try Self.value(json) }
+        }
     }
 
     @Test func anObjectWithManyKeysIsRead() throws {
         let object = JSONValue.object(
             Dictionary(
                 uniqueKeysWithValues: (0..<500).map { ("id\($0)", JSONValue.object(["n": .integer(Int64($0))])) }))
-        let hinted = DevtoolsJSON.makeDecoder(userInfo: [JSONKindHint.userInfoKey: JSONKindHint()])
-        let json = try DevtoolsJSON.encode(object)
-        #expect(try hinted.decode(JSONValue.self, from: json) == object)
-        #expect(try hinted.decode(JSONValue.self, from: json) == object)
+        #expect(try JSONValue(parsing: DevtoolsJSON.encode(object)) == object)
     }
 }

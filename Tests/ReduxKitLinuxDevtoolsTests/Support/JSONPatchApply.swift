@@ -1,3 +1,9 @@
+@testable import ReduxKitLinuxDevtools
+
+/// Applying a JSON Patch, for the tests: they check that the changes the
+/// action log writes turn each state into the next. (The product writes
+/// patches and never applies one; the inspector page applies them in its
+/// script.)
 extension JSONPatch {
     /// `value` with `operations` applied in turn (the subset of RFC 6902 that
     /// ``difference(from:to:)`` writes: `add`, `remove` and `replace`).
