@@ -159,6 +159,56 @@ struct CrashRecoveryTailTests {
         }
     }
 
+    /// A launch whose log rotates every 2,000 bytes: `saveAfter` actions, a save, then up to `total`.
+    static func rotatedLaunch(in directory: URL, saveAfter: Int, total: Int) throws -> URL {
+        let recovery = CrashRecovery(
+            persistence: Persistence<CrashRecoveryTests.Tally>(
+                file: directory.appendingPathComponent("state.json"), debounce: .seconds(3_600)),
+            log: ActionLog(
+                registry: CrashRecoveryTests.registry, file: directory.appendingPathComponent("log.jsonl"),
+                rotation: ActionLogRotation(maxBytes: 2_000, keep: 2)))
+        let store = createStore(CrashRecoveryTests.tally, CrashRecoveryTests.Tally(), recovery.enhancer)
+        for value in 1...total {
+            store.dispatch(CrashRecoveryTests.Append(value: value))
+            recovery.log.flush()
+            if value == saveAfter { recovery.persistence.flush() }
+        }
+        let copy = PersistenceFixtures.makeDirectory()
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) where !name.hasPrefix(".") {
+            try FileManager.default.copyItem(
+                at: directory.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        }
+        return copy
+    }
+
+    @Test func aSaveInTheNewestRotatedFileIsFoundByItsPlace() throws {
+        try PersistenceFixtures.inDirectory { directory in
+            let crashed = try Self.rotatedLaunch(in: directory, saveAfter: 100, total: 100)
+            defer { try? FileManager.default.removeItem(at: crashed) }
+            let recovered = Launch(crashed)
+            #expect(recovered.store.state.items == Array(1...100))
+            let report = try #require(recovered.recovery.report)
+            #expect(report.start == .savedState)
+            #expect(report.replayed == 0)
+            #expect(report.logBytesRead < 1_024)
+        }
+    }
+
+    @Test func aSaveInAFileRotatedSinceGivesWayToTheNewestFilesContinuation() throws {
+        try PersistenceFixtures.inDirectory { directory in
+            let crashed = try Self.rotatedLaunch(in: directory, saveAfter: 20, total: 100)
+            defer { try? FileManager.default.removeItem(at: crashed) }
+            let newest = try String(contentsOf: crashed.appendingPathComponent("log.jsonl"), encoding: .utf8)
+            let entries = newest.split(separator: "\n").count - 1  // the continuation header, then entries
+            let recovered = Launch(crashed)
+            #expect(recovered.store.state.items == Array(1...100))
+            let report = try #require(recovered.recovery.report)
+            #expect(report.start == .loggedState(session: 1))
+            #expect(report.replayed == entries)
+            #expect(report.isComplete)
+        }
+    }
+
     @Test func aHeaderIsReadFromItsFirstBytes() {
         let line = Array(
             #"{"session":"A-1","continues":true,"timestamp":"2026-12-04T05:00:00.000Z","version":3,"entry":42,"state":{}}"#
