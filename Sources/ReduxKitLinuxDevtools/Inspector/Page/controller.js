@@ -1,0 +1,212 @@
+// controller.js: reads the log's data block and drives the page: the selection, the type filter
+// and the search, the slider, the keys, the tabs, and the URL's hash.
+//
+// Entries are numbered from 1 across the log (`#entry=N`); the hash takes `entry`, `filter` (a
+// type), `search` and `view` (`timeline`, `payload`, `state`), joined with `&`; and, for headless
+// checks, `scrub` (move the slider to a position in the list) and `keys` (keys to press,
+// comma-separated, e.g. `j,j,k`). When the page is drawn, `<body>` gets `data-ready="1"`,
+// `data-entries`, `data-shown`, `data-selected` (an entry's number, 0 for none) and `data-ready-ms`.
+//
+// Defines ReduxKitInspector.controller (start()). Uses ReduxKitInspector.dom (dom.js), .format
+// (format.js), .filter (filter.js), .timeline (timeline.js), .states (states.js), .virtualList
+// (virtual-list.js), .list (list.js), .details (details.js) and .stateView (state-view.js).
+(function (inspector) {
+  'use strict';
+  const {$, el} = inspector.dom;
+  const {formatNumber} = inspector.format;
+  const {createFilter, positions, nearestShown, typeCounts} = inspector.filter;
+  const {indexTimeline} = inspector.timeline;
+  const {createStates} = inspector.states;
+  const {stepPosition} = inspector.virtualList;
+  const {createList} = inspector.list;
+  const details = inspector.details;
+  const stateView = inspector.stateView;
+
+  const VIEWS = ['timeline', 'payload', 'state'];
+  /** The keys that move the selection, and by how many entries. */
+  const STEPS = {ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: 20, PageUp: -20};
+
+  function isTyping(target) {
+    return target && (target.tagName === 'INPUT' && target.type !== 'range' || target.tagName === 'SELECT'
+      || target.tagName === 'TEXTAREA');
+  }
+
+  /** Reads the data block and draws the page. */
+  function start() {
+    const data = JSON.parse($('log-data').textContent);
+    const page = {
+      data,
+      sessions: data.sessions,
+      entries: data.entries,
+      total: data.entries.length,
+      index: indexTimeline(data),
+      states: createStates(data),
+      selected: -1,
+      filterType: '',
+      searchText: '',
+      view: 'payload',
+      shown: [],
+      shownPosition: new Int32Array(0),
+      select,
+    };
+    const filter = createFilter(page.entries);
+    const list = createList(page);
+
+    function applyFilter() {
+      page.shown = filter.shown(page.filterType, page.searchText);
+      page.shownPosition = positions(page.shown, page.total);
+      const filtered = page.filterType !== '' || page.searchText !== '';
+      list.build(filtered);
+      $('count').textContent = filtered
+        ? formatNumber(page.shown.length) + ' of ' + formatNumber(page.total) + ' entries match'
+        : formatNumber(page.total) + ' entries';
+      const scrub = $('scrub');
+      scrub.max = String(Math.max(0, page.shown.length - 1));
+      scrub.disabled = page.shown.length < 2;
+      document.body.dataset.shown = String(page.shown.length);
+    }
+
+    function select(i, options) {
+      page.selected = i;
+      document.body.dataset.selected = String(i + 1);
+      const position = i >= 0 ? page.shownPosition[i] : -1;
+      if (position >= 0) $('scrub').value = String(position);
+      $('position').textContent = position >= 0
+        ? formatNumber(position + 1) + ' / ' + formatNumber(page.shown.length) + ' · #' + (i + 1)
+        : 'nothing selected';
+      list.markSelected();
+      if (!options || !options.fromList) list.scrollTo(i);
+      details.render(page, i);
+      stateView.render(page, i);
+      if (options && options.keepHash) return;
+      writeHash();
+    }
+
+    function move(step) {
+      const position = page.selected >= 0 ? page.shownPosition[page.selected] : -1;
+      const next = stepPosition(position, step, page.shown.length);
+      if (next >= 0) select(page.shown[next]);
+    }
+
+    function setView(name) {
+      page.view = VIEWS.includes(name) ? name : 'payload';
+      document.body.dataset.view = page.view;
+      for (const button of document.querySelectorAll('.tabs button')) {
+        button.classList.toggle('active', button.dataset.view === page.view);
+      }
+      list.render(true);
+    }
+
+    // The hash follows the selection a moment later (a browser limits how often it may change).
+    let hashTimer = 0;
+    function writeHash() {
+      clearTimeout(hashTimer);
+      hashTimer = setTimeout(writeHashNow, 200);
+    }
+    function writeHashNow() {
+      const parts = [];
+      if (page.selected >= 0) parts.push('entry=' + (page.selected + 1));
+      if (page.filterType) parts.push('filter=' + encodeURIComponent(page.filterType));
+      if (page.searchText) parts.push('search=' + encodeURIComponent(page.searchText));
+      if (page.view !== 'payload') parts.push('view=' + page.view);
+      try { history.replaceState(null, '', '#' + parts.join('&')); } catch (error) { /* a file: URL may refuse */ }
+    }
+
+    function applyHash(options) {
+      const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+      page.filterType = hash.get('filter') || '';
+      page.searchText = hash.get('search') || '';
+      const menu = $('filter');
+      if (!Array.from(menu.options).some((option) => option.value === page.filterType)) {
+        const option = el('option', '', page.filterType + ' (0)');
+        option.value = page.filterType;
+        menu.appendChild(option);
+      }
+      menu.value = page.filterType;
+      $('search').value = page.searchText;
+      setView(hash.get('view') || 'payload');
+      applyFilter();
+      const wanted = parseInt(hash.get('entry') || '', 10);
+      select(nearestShown(page.shown, isNaN(wanted) ? page.total : wanted - 1), options);
+      // For checks without a person: the slider moved to a position, and keys pressed.
+      const scrubTo = parseInt(hash.get('scrub') || '', 10);
+      if (!isNaN(scrubTo)) {
+        const scrub = $('scrub');
+        scrub.value = String(scrubTo);
+        scrub.dispatchEvent(new Event('input', {bubbles: true}));
+      }
+      for (const key of (hash.get('keys') || '').split(',').filter((key) => key !== '')) {
+        document.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}));
+      }
+    }
+
+    function fillTypes() {
+      const menu = $('filter');
+      for (const [name, count] of typeCounts(page.entries)) {
+        const option = el('option', '', name + ' (' + formatNumber(count) + ')');
+        option.value = name;
+        menu.appendChild(option);
+      }
+    }
+
+    function showSummaryAndNotes() {
+      const {sessions, total} = page;
+      const recorded = data.statesRecorded ? 'states recorded' : 'states not recorded';
+      $('summary').textContent = formatNumber(sessions.length) + (sessions.length === 1 ? ' session · ' : ' sessions · ')
+        + formatNumber(total) + ' entries · ' + recorded;
+      const notes = $('notes');
+      const lines = data.notes.slice();
+      for (const session of sessions) {
+        if (session.tornLastLine) lines.push('Session ' + session.number + ' ends in a torn line (a crash mid-write).');
+      }
+      for (const line of lines) notes.appendChild(el('p', '', line));
+      notes.hidden = lines.length === 0;
+    }
+
+    function listen() {
+      $('filter').addEventListener('change', (event) => {
+        page.filterType = event.target.value;
+        applyFilter();
+        select(nearestShown(page.shown, page.selected < 0 ? 0 : page.selected));
+      });
+      let searchTimer = 0;
+      $('search').addEventListener('input', (event) => {
+        clearTimeout(searchTimer);
+        searchTimer = setTimeout(() => {
+          page.searchText = event.target.value;
+          applyFilter();
+          select(nearestShown(page.shown, page.selected < 0 ? 0 : page.selected));
+        }, 120);
+      });
+      $('scrub').addEventListener('input', (event) => {
+        const position = parseInt(event.target.value, 10);
+        if (position >= 0 && position < page.shown.length) select(page.shown[position]);
+      });
+      for (const button of document.querySelectorAll('.tabs button')) {
+        button.addEventListener('click', () => { setView(button.dataset.view); writeHash(); });
+      }
+      document.addEventListener('keydown', (event) => {
+        if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+        // The slider moves itself with arrows, Page Up/Down, Home and End (its input event selects).
+        if (event.target && event.target.type === 'range' && !['j', 'k'].includes(event.key)) return;
+        if (event.key in STEPS) move(STEPS[event.key]);
+        else if (event.key === 'Home') move(-page.total);
+        else if (event.key === 'End') move(page.total);
+        else return;
+        event.preventDefault();
+      });
+      window.addEventListener('hashchange', () => applyHash({keepHash: true}));
+    }
+
+    fillTypes();
+    showSummaryAndNotes();
+    document.body.dataset.entries = String(page.total);
+    listen();
+    list.listen();
+    applyHash({keepHash: true});
+    document.body.dataset.ready = '1';
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
+  }
+
+  inspector.controller = Object.freeze({start});
+})(globalThis.ReduxKitInspector = globalThis.ReduxKitInspector || {});
