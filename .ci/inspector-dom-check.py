@@ -247,6 +247,67 @@ per_step = (int(steps.data("ready-ms")) - int(base.data("ready-ms"))) / 50
 print(f"  one step back through the large state: {per_step:.1f} ms")
 check(steps.data("selected") == str(wide["total"] - 50 * 20) and per_step < 200, "under 200 ms a step", per_step)
 
+print("hostile page: lines it cannot read are listed and counted, script in any field never runs")
+hostile = expected["hostile"]
+page = Page("hostile", f"entry={hostile['deep']}&view=payload")
+check(page.data("ready") == "1" and page.data("error") is None, "the page is ready", page.data("ready"))
+check(page.data("entries") == str(hostile["total"]), f"every line is an entry: {hostile['total']}", page.data("entries"))
+check(page.data("unreadable") == str(hostile["unreadable"]), f"{hostile['unreadable']} unreadable",
+      page.data("unreadable"))
+check(f"{hostile['unreadable']} unreadable" in page.by_id("summary").text(), "the summary counts them",
+      page.by_id("summary").text())
+check(f"{hostile['unreadable']} lines of the log could not be read" in page.by_id("notes").text(),
+      "the notes say so", page.by_id("notes").text())
+rows = page.all(lambda node: "row" in node.classes() and "kind-unreadable" in node.classes())
+check([row.attributes.get("data-entry") for row in rows]
+      == [str(n) for n in range(1, hostile["total"] + 1) if n in (hostile["deep"], hostile["deep"] + 2,
+                                                                  hostile["deep"] + 3, hostile["deepLast"])],
+      "each is a row where it was in the log", [row.attributes.get("data-entry") for row in rows])
+check([any(reason in node.text() for node in row.walk()) for row, reason in zip(rows, hostile["reasons"])]
+      == [True] * len(rows), "each row says why", [row.text() for row in rows])
+check("Unreadable: " + hostile["reasons"][0] in page.by_id("payload").text(),
+      "the Action view of a line nested 100,000 deep says it is unreadable, and why", page.by_id("payload").text())
+check(not page.all(lambda node: "torn-line" in node.classes()), "a whole line nested too deep is not called torn")
+page = Page("hostile", f"entry={hostile['after']}&view=state")
+check("could not be read" in page.by_id("state-note").text(), "the states after one say they may be wrong",
+      page.by_id("state-note").text())
+node = state_node(page, "/n")
+check(node is not None and line_text(node).strip().endswith("2"), "and are still rebuilt", node and line_text(node))
+for hash_ in [f"entry={hostile['first']}&view=payload", f"entry={hostile['first']}&view=state", "view=timeline",
+              f"entry={hostile['deepLast']}&view=state", "search=pwned"]:
+    page = Page("hostile", hash_)
+    check(page.data("ready") == "1" and page.data("pwned") is None and not page.all(lambda node: node.tag == "img")
+          and len(page.all(lambda node: node.tag == "script")) == 2,
+          f"#{hash_}: no script of the log or the title ran, no <img>, two scripts", page.data("pwned"))
+page = Page("hostile", f"entry={hostile['first']}&view=payload")
+check(page.by_id("title").text() == "</title><script>document.body.dataset.pwned=7</script><b>bold?</b> & done",
+      "the title is shown as text", page.by_id("title").text())
+check(any("</script>" in node.text() and "sid" in node.classes() for node in page.by_id("rows").walk()),
+      "the session header's id is shown as text")
+check(json.loads(page.by_id("payload").text()) == {hostile["hostileText"]: hostile["hostileText"]},
+      "a payload whose keys and values are markup is shown as text", page.by_id("payload").text()[:80])
+check(any("pwned=4" in node.text() for node in page.by_id("selection").walk() if "session-notes" in node.classes()),
+      "a session header's recovery note is shown as text")
+page = Page("hostile", f"entry={hostile['huge']}&view=payload")
+check(len(json.loads(page.by_id("payload").text())["text"]) == hostile["hugeLength"],
+      "a 2 MB payload is shown whole", page.data("ready-ms"))
+
+print("empty log: a page that says so")
+page = Page("empty", "")
+check(page.data("ready") == "1" and page.data("entries") == "0", "the page is ready, with no entry", page.data("entries"))
+check("The log is empty." in page.by_id("notes").text(), "the notes say the log is empty", page.by_id("notes").text())
+check("The log has no entries." in page.by_id("selection").text(), "and so does the selection")
+
+print("a page whose data block is damaged: a clear error, not a blank page")
+with open(os.path.join(directory, "todo.html"), encoding="utf-8") as file:
+    damaged = file.read().replace('<script type="application/json" id="log-data">\n{',
+                                  '<script type="application/json" id="log-data">\n{"cut', 1)
+with open(os.path.join(directory, "damaged.html"), "w", encoding="utf-8") as file:
+    file.write(damaged)
+page = Page("damaged", "")
+check(page.data("error") == "1" and page.data("ready") == "1", "the page says it failed", page.data("error"))
+check("cannot read the log's data" in page.by_id("notes").text(), "and why", page.by_id("notes").text())
+
 print("screenshots")
 os.makedirs(os.path.join(directory, "screenshots"), exist_ok=True)
 shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"entry={todo['fulfilled']}&view=payload"),
@@ -254,7 +315,7 @@ shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"e
          ("todo-hostile", "todo", f"entry={todo['hostile']}&view=payload"),
          ("todo-filter", "todo", "filter=AddTodo&view=payload"),
          ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state"),
-         ("wide-state", "wide", "view=state")]
+         ("wide-state", "wide", "view=state"), ("hostile-unreadable", "hostile", f"entry={expected['hostile']['deep']}&view=payload")]
 for shot, name, hash_ in shots:
     path = os.path.join(directory, "screenshots", shot + ".png")
     chromium("--hide-scrollbars", f"--screenshot={path}", f"file://{directory}/{name}.html#{hash_}")

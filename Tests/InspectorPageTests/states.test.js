@@ -79,3 +79,21 @@ test('5,000 entries: every state right, whichever order they are asked in (check
   const rebuilt = states.createStates({sessions: [{state: {n: 0}, checkpoints: []}], entries});
   for (const i of [count - 1, 0, 2999, 1000, 999, 4001, 3000]) assert.deepEqual(rebuilt.stateAfter(i), {n: i + 1});
 });
+
+test('lastUnreadable: the states after an unreadable entry may miss its changes, until a full state', () => {
+  const data = {
+    sessions: [{state: {n: 0}, checkpoints: [{entriesBefore: 4, state: {n: 4}}]}, {state: {n: 0}, checkpoints: []}],
+    entries: [
+      {session: 0, entry: 1, kind: 'action', changes: set(1)},
+      {session: 0, entry: 2, kind: 'unreadable', reason: 'not JSON'},
+      {session: 0, entry: 3, kind: 'action', changes: set(3)},
+      {session: 0, entry: 4, kind: 'action', changes: set(4)},
+      {session: 0, entry: 5, kind: 'action', changes: set(5)},
+      {session: 0, entry: 6, kind: 'unreadable', reason: 'not JSON'},
+      {session: 0, entry: 7, kind: 'jump', state: {n: 7}},
+      {session: 1, entry: 1, kind: 'action', changes: set(1)},
+    ],
+  };
+  const rebuilt = states.createStates(data);
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map(rebuilt.lastUnreadable), [-1, 1, 1, 1, -1, 5, -1, -1]);
+});

@@ -31,9 +31,26 @@
       || target.tagName === 'TEXTAREA');
   }
 
+  /** Says on the page that its data cannot be read, instead of drawing nothing. */
+  function fail(error) {
+    const notes = $('notes');
+    notes.replaceChildren(el('p', '', 'This page cannot read the log\'s data: ' + String((error && error.message) || error)));
+    notes.hidden = false;
+    $('selection').replaceChildren(el('p', 'empty', 'Nothing to show.'));
+    document.body.dataset.error = '1';
+    document.body.dataset.ready = '1';
+  }
+
   /** Reads the data block and draws the page. */
   function start() {
-    const data = JSON.parse($('log-data').textContent);
+    let data;
+    try {
+      data = JSON.parse($('log-data').textContent);
+      if (!data || !Array.isArray(data.entries) || !Array.isArray(data.sessions)) throw new Error('not a log\'s timeline');
+    } catch (error) {
+      fail(error);
+      return;
+    }
     const page = {
       data,
       sessions: data.sessions,
@@ -152,8 +169,10 @@
     function showSummaryAndNotes() {
       const {sessions, total} = page;
       const recorded = data.statesRecorded ? 'states recorded' : 'states not recorded';
+      const unreadable = page.entries.filter((entry) => entry.kind === 'unreadable').length;
       $('summary').textContent = formatNumber(sessions.length) + (sessions.length === 1 ? ' session · ' : ' sessions · ')
-        + formatNumber(total) + ' entries · ' + recorded;
+        + formatNumber(total) + ' entries · ' + recorded + (unreadable > 0 ? ' · ' + formatNumber(unreadable) + ' unreadable' : '');
+      document.body.dataset.unreadable = String(unreadable);
       const notes = $('notes');
       const lines = data.notes.slice();
       for (const session of sessions) {

@@ -56,7 +56,9 @@
     list.replaceChildren();
     const operations = Array.isArray(entry.changes) ? entry.changes : [];
     $('changes-title').textContent = operations.length === 0 ? 'Changes' : 'Changes (' + operations.length + ')';
-    if (!Array.isArray(entry.changes)) {
+    if (entry.kind === 'unreadable') {
+      list.appendChild(el('li', 'empty', 'not known: the line could not be read'));
+    } else if (!Array.isArray(entry.changes)) {
       list.appendChild(el('li', 'empty', page.data.statesRecorded ? 'none recorded' : 'not recorded in this log'));
     } else if (operations.length === 0) {
       list.appendChild(el('li', 'empty', 'the state did not change'));

@@ -137,9 +137,11 @@
       state = page.states.stateAfter(i);
       title.textContent = 'State after #' + (i + 1);
       const problem = page.states.problems.get(i);
-      note.hidden = !problem && state !== UNKNOWN;
+      const unreadable = page.states.lastUnreadable(i);
+      note.hidden = !problem && state !== UNKNOWN && unreadable < 0;
       if (problem) note.textContent = 'A change of this entry could not be applied (' + problem + '): the state shown may be wrong.';
       else if (state === UNKNOWN) note.textContent = 'The state here is not known: the session\'s starting state, or a jump\'s, was not recorded.';
+      else if (unreadable >= 0) note.textContent = 'Entry #' + (unreadable + 1) + ' before this one could not be read, so its changes are missing: the state shown may be wrong.';
     }
     for (const operation of paths.list.slice(0, PATHS_SHOWN)) {
       const item = el('li');

@@ -11,8 +11,9 @@
   const UNKNOWN = Object.freeze({unknown: true});
 
   /**
-   * The states of `data` ({sessions, entries}): stateAfter(i), and problems (entry index -> why its
-   * changes could not be applied, or why it could not be read).
+   * The states of `data` ({sessions, entries}): stateAfter(i), problems (entry index -> why its
+   * changes could not be applied, or why it could not be read), and lastUnreadable(i) (the last
+   * unreadable entry the state after entry i may miss changes of, or -1).
    */
   function createStates(data) {
     const {sessions, entries} = data;
@@ -107,7 +108,24 @@
       return state;
     }
 
-    return {stateAfter, problems};
+    // Entry index -> the last unreadable entry at or before it whose missing changes its state may
+    // lack (none, -1, once a jump or a recorded state starts again from a full state).
+    let unreadableBefore = null;
+    function lastUnreadable(i) {
+      if (unreadableBefore === null) {
+        unreadableBefore = new Int32Array(entries.length);
+        let last = -1;
+        for (let k = 0; k < entries.length; k++) {
+          if (recordedBefore(k) !== undefined) last = -1;
+          if (entries[k].kind === 'jump' || entries[k].kind === 'unrecordedJump') last = -1;
+          if (entries[k].kind === 'unreadable') last = k;
+          unreadableBefore[k] = last;
+        }
+      }
+      return unreadableBefore[i];
+    }
+
+    return {stateAfter, problems, lastUnreadable};
   }
 
   inspector.states = Object.freeze({UNKNOWN, createStates});
