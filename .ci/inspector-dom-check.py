@@ -61,7 +61,7 @@ class Builder(html.parser.HTMLParser):
         self.current.children.append(data)
 
 
-def chromium(*arguments):
+def chromium(*arguments, profile=profile):
     return subprocess.run(
         ["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
          "--virtual-time-budget=10000", "--window-size=1400,900", *arguments],
@@ -69,10 +69,10 @@ def chromium(*arguments):
 
 
 class Page:
-    def __init__(self, name, hash_):
+    def __init__(self, name, hash_, profile=profile):
         self.url = f"file://{directory}/{name}.html#{hash_}"
         started = time.monotonic()
-        self.dom = chromium("--dump-dom", self.url).decode("utf-8")
+        self.dom = chromium("--dump-dom", self.url, profile=profile).decode("utf-8")
         self.seconds = time.monotonic() - started
         builder = Builder()
         builder.feed(self.dom)
@@ -247,6 +247,57 @@ per_step = (int(steps.data("ready-ms")) - int(base.data("ready-ms"))) / 50
 print(f"  one step back through the large state: {per_step:.1f} ms")
 check(steps.data("selected") == str(wide["total"] - 50 * 20) and per_step < 200, "under 200 ms a step", per_step)
 
+print("todo page: what a Redux DevTools user looks for first")
+page = Page("todo", f"entry={todo['toggle']}")
+active = [node.text() for node in page.all(lambda node: node.tag == "button" and "active" in node.classes())]
+check(page.data("view") == "payload" and active == ["Action"] and page.by_id("pane-payload") is not None
+      and page.by_id("pane-state") is not None, "an Action tab (payload and changes) and a State tab; Action first",
+      (page.data("view"), active))
+for keys, view, tab in [("3", "state", "State"), ("1", "timeline", "Timeline"), ("3,2", "payload", "Action")]:
+    page = Page("todo", f"entry={todo['toggle']}&keys={keys}")
+    active = [node.text() for node in page.all(lambda node: node.tag == "button" and "active" in node.classes())]
+    check(page.data("view") == view and active == [tab], f"key {keys} shows the {tab} view", (page.data("view"), active))
+page = Page("todo", "entry=3&click=jump")
+future = [node.attributes["data-entry"] for node in page.all(lambda node: "future" in node.classes())]
+current = [node.attributes["data-entry"] for node in page.all(lambda node: "current" in node.classes() and "row" in node.classes())]
+check(page.data("current") == "3" and page.data("view") == "state", "Jump to this state makes #3 the current state",
+      (page.data("current"), page.data("view")))
+check(future == [str(n) for n in range(4, todo["total"] + 1)] and current == ["3"], "the entries after it are dimmed",
+      (future, current))
+check("Current state: after #3" in page.by_id("current").text() and "hidden" not in page.by_id("current").attributes,
+      "a banner says which state is current", page.by_id("current").text())
+check(page.by_id("state-title").text() == "Current state: after #3", "and the State view shows it as current",
+      page.by_id("state-title").text())
+node = state_node(page, "/todos")
+check(node is not None and "[3 items]" in line_text(node), "with its state", node and line_text(node))
+page = Page("todo", "entry=3&click=jump,latest")
+check(page.data("current") == "0" and not page.all(lambda node: "future" in node.classes()),
+      "Back to the latest undoes it", page.data("current"))
+page = Page("todo", "current=3&entry=5&view=state")
+check(page.data("current") == "3" and page.data("selected") == "5" and page.by_id("state-title").text() == "State after #5",
+      "#current=3 keeps the jump while another entry is looked at", (page.data("current"), page.by_id("state-title").text()))
+for hash_, selected in [("entry=1&keys=/,j", "1"), ("entry=1&keys=/,Escape,j", "2"), ("entry=1&keys=j,End", str(todo["total"])),
+                        ("entry=9&keys=Home", "1"), ("entry=2&keys=k", "1")]:
+    page = Page("todo", hash_)
+    check(page.data("selected") == selected, f"keys #{hash_}: entry {selected} selected (/ focuses the search, Escape leaves it)",
+          page.data("selected"))
+# The filter a person sets is remembered for the log (localStorage), in a profile of its own.
+remembering = tempfile.mkdtemp(prefix="inspector-chromium-remember-")
+page = Page("todo", "type=milk", profile=remembering)
+check(page.data("shown") == str(todo["searchMilk"]), "typing milk in the search box filters", page.data("shown"))
+page = Page("todo", "", profile=remembering)
+check(page.data("shown") == str(todo["searchMilk"]) and "of 19 entries match" in page.by_id("count").text(),
+      "opened again, the page has the search typed before", (page.data("shown"), page.by_id("count").text()))
+page = Page("todo", "entry=1", profile=remembering)
+check(page.data("shown") == str(todo["total"]), "a link to an entry is followed as it is", page.data("shown"))
+page = Page("plain", "", profile=remembering)
+check(page.data("shown") == str(expected["plain"]["total"]), "another log's page has its own", page.data("shown"))
+page = Page("todo", "type=", profile=remembering)
+page = Page("todo", "", profile=remembering)
+check(page.data("shown") == str(todo["total"]), "a search cleared is forgotten", page.data("shown"))
+page = Page("todo", "")
+check(page.data("shown") == str(todo["total"]), "(and another profile never had one)", page.data("shown"))
+
 print("hostile page: lines it cannot read are listed and counted, script in any field never runs")
 hostile = expected["hostile"]
 page = Page("hostile", f"entry={hostile['deep']}&view=payload")
@@ -313,7 +364,7 @@ os.makedirs(os.path.join(directory, "screenshots"), exist_ok=True)
 shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"entry={todo['fulfilled']}&view=payload"),
          ("todo-state", "todo", f"entry={todo['toggle']}&view=state"),
          ("todo-hostile", "todo", f"entry={todo['hostile']}&view=payload"),
-         ("todo-filter", "todo", "filter=AddTodo&view=payload"),
+         ("todo-filter", "todo", "filter=AddTodo&view=payload"), ("todo-jump", "todo", "entry=6&click=jump"),
          ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state"),
          ("wide-state", "wide", "view=state"), ("hostile-unreadable", "hostile", f"entry={expected['hostile']['deep']}&view=payload")]
 for shot, name, hash_ in shots:

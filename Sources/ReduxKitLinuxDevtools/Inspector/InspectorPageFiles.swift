@@ -20,6 +20,7 @@ enum InspectorPageFiles {
         ("patch.js", PackageResources.patch_js),
         ("filter.js", PackageResources.filter_js),
         ("virtual-list.js", PackageResources.virtual_list_js),
+        ("preferences.js", PackageResources.preferences_js),
         ("timeline.js", PackageResources.timeline_js),
         ("states.js", PackageResources.states_js),
         ("dom.js", PackageResources.dom_js),

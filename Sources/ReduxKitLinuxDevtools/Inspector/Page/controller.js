@@ -4,17 +4,22 @@
 // Entries are numbered from 1 across the log (`#entry=N`); the hash takes `entry`, `filter` (a
 // type), `search` and `view` (`timeline`, `payload`, `state`), joined with `&`; and, for headless
 // checks, `scrub` (move the slider to a position in the list) and `keys` (keys to press,
-// comma-separated, e.g. `j,j,k`). When the page is drawn, `<body>` gets `data-ready="1"`,
-// `data-entries`, `data-shown`, `data-selected` (an entry's number, 0 for none) and `data-ready-ms`.
+// comma-separated, e.g. `j,j,k`), `type` (text typed into the search box), `click` (ids of elements to click, comma-separated, e.g. `jump`)
+// and `current` (the entry jumped to). When the page is drawn, `<body>` gets `data-ready="1"`,
+// `data-entries`, `data-shown`, `data-selected` (an entry's number, 0 for none), `data-current`
+// (the entry jumped to, 0 for none) and `data-ready-ms`. The type filter and the search a person
+// sets are remembered for the log's title (preferences.js) and set again when the hash names no
+// entry, type or search.
 //
 // Defines ReduxKitInspector.controller (start()). Uses ReduxKitInspector.dom (dom.js), .format
-// (format.js), .filter (filter.js), .timeline (timeline.js), .states (states.js), .virtualList
+// (format.js), .filter (filter.js), .preferences (preferences.js), .timeline (timeline.js), .states (states.js), .virtualList
 // (virtual-list.js), .list (list.js), .details (details.js) and .stateView (state-view.js).
 (function (inspector) {
   'use strict';
   const {$, el} = inspector.dom;
   const {formatNumber} = inspector.format;
   const {createFilter, positions, nearestShown, typeCounts} = inspector.filter;
+  const {loadFilter, saveFilter} = inspector.preferences;
   const {indexTimeline} = inspector.timeline;
   const {createStates} = inspector.states;
   const {stepPosition} = inspector.virtualList;
@@ -25,6 +30,8 @@
   const VIEWS = ['timeline', 'payload', 'state'];
   /** The keys that move the selection, and by how many entries. */
   const STEPS = {ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: 20, PageUp: -20};
+  /** The keys that show a view. */
+  const VIEW_KEYS = {1: 'timeline', 2: 'payload', 3: 'state'};
 
   function isTyping(target) {
     return target && (target.tagName === 'INPUT' && target.type !== 'range' || target.tagName === 'SELECT'
@@ -59,6 +66,7 @@
       index: indexTimeline(data),
       states: createStates(data),
       selected: -1,
+      current: -1,
       filterType: '',
       searchText: '',
       view: 'payload',
@@ -91,12 +99,34 @@
       $('position').textContent = position >= 0
         ? formatNumber(position + 1) + ' / ' + formatNumber(page.shown.length) + ' · #' + (i + 1)
         : 'nothing selected';
+      $('jump').disabled = i < 0 || i === page.current;
       list.markSelected();
       if (!options || !options.fromList) list.scrollTo(i);
       details.render(page, i);
       stateView.render(page, i);
       if (options && options.keepHash) return;
       writeHash();
+    }
+
+    // "Jump to this state", as Redux DevTools' Jump: entry i's state is the current one, the entries
+    // after it are dimmed, and the State view shows it; -1 goes back to the latest state.
+    function jump(i) {
+      page.current = i >= 0 && i < page.total ? i : -1;
+      showCurrent();
+      list.render(true);
+      if (page.current >= 0) {
+        setView('state');
+        select(page.current);
+      } else {
+        select(page.selected);
+      }
+    }
+
+    function showCurrent() {
+      document.body.dataset.current = String(page.current + 1);
+      $('current').hidden = page.current < 0;
+      $('current-text').textContent = page.current < 0 ? ''
+        : 'Current state: after #' + (page.current + 1) + ' (the entries after it are dimmed)';
     }
 
     function move(step) {
@@ -126,13 +156,18 @@
       if (page.filterType) parts.push('filter=' + encodeURIComponent(page.filterType));
       if (page.searchText) parts.push('search=' + encodeURIComponent(page.searchText));
       if (page.view !== 'payload') parts.push('view=' + page.view);
+      if (page.current >= 0) parts.push('current=' + (page.current + 1));
       try { history.replaceState(null, '', '#' + parts.join('&')); } catch (error) { /* a file: URL may refuse */ }
     }
 
     function applyHash(options) {
       const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
-      page.filterType = hash.get('filter') || '';
-      page.searchText = hash.get('search') || '';
+      // A link to an entry, a type or a search is followed as it is; a page opened plainly gets the
+      // filter a person last set on it.
+      const plain = !hash.has('filter') && !hash.has('search') && !hash.has('entry');
+      const kept = options.restore && plain ? loadFilter(data.title) : null;
+      page.filterType = kept ? kept.type : hash.get('filter') || '';
+      page.searchText = kept ? kept.search : hash.get('search') || '';
       const menu = $('filter');
       if (!Array.from(menu.options).some((option) => option.value === page.filterType)) {
         const option = el('option', '', page.filterType + ' (0)');
@@ -144,6 +179,9 @@
       setView(hash.get('view') || 'payload');
       applyFilter();
       const wanted = parseInt(hash.get('entry') || '', 10);
+      const current = parseInt(hash.get('current') || '', 10);
+      page.current = isNaN(current) || current < 1 || current > page.total ? -1 : current - 1;
+      showCurrent();
       select(nearestShown(page.shown, isNaN(wanted) ? page.total : wanted - 1), options);
       // For checks without a person: the slider moved to a position, and keys pressed.
       const scrubTo = parseInt(hash.get('scrub') || '', 10);
@@ -153,7 +191,17 @@
         scrub.dispatchEvent(new Event('input', {bubbles: true}));
       }
       for (const key of (hash.get('keys') || '').split(',').filter((key) => key !== '')) {
-        document.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}));
+        const target = document.activeElement || document.body;
+        target.dispatchEvent(new KeyboardEvent('keydown', {key, bubbles: true, cancelable: true}));
+      }
+      if (hash.has('type')) {
+        const search = $('search');
+        search.value = hash.get('type');
+        search.dispatchEvent(new Event('input', {bubbles: true}));
+      }
+      for (const id of (hash.get('click') || '').split(',').filter((id) => id !== '')) {
+        const element = $(id);
+        if (element) element.click();
       }
     }
 
@@ -185,6 +233,7 @@
     function listen() {
       $('filter').addEventListener('change', (event) => {
         page.filterType = event.target.value;
+        saveFilter(data.title, page.filterType, page.searchText);
         applyFilter();
         select(nearestShown(page.shown, page.selected < 0 ? 0 : page.selected));
       });
@@ -193,6 +242,7 @@
         clearTimeout(searchTimer);
         searchTimer = setTimeout(() => {
           page.searchText = event.target.value;
+          saveFilter(data.title, page.filterType, page.searchText);
           applyFilter();
           select(nearestShown(page.shown, page.selected < 0 ? 0 : page.selected));
         }, 120);
@@ -204,8 +254,24 @@
       for (const button of document.querySelectorAll('.tabs button')) {
         button.addEventListener('click', () => { setView(button.dataset.view); writeHash(); });
       }
+      $('jump').addEventListener('click', () => { jump(page.selected); writeHash(); });
+      $('latest').addEventListener('click', () => { jump(-1); writeHash(); });
       document.addEventListener('keydown', (event) => {
-        if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+        if (event.altKey || event.ctrlKey || event.metaKey) return;
+        // Escape leaves the search (or the type menu) for the list's keys.
+        if (event.key === 'Escape' && isTyping(event.target)) { event.target.blur(); return; }
+        if (isTyping(event.target)) return;
+        if (event.key === '/') {
+          event.preventDefault();
+          $('search').focus();
+          return;
+        }
+        if (event.key in VIEW_KEYS) {
+          setView(VIEW_KEYS[event.key]);
+          writeHash();
+          event.preventDefault();
+          return;
+        }
         // The slider moves itself with arrows, Page Up/Down, Home and End (its input event selects).
         if (event.target && event.target.type === 'range' && !['j', 'k'].includes(event.key)) return;
         if (event.key in STEPS) move(STEPS[event.key]);
@@ -214,7 +280,7 @@
         else return;
         event.preventDefault();
       });
-      window.addEventListener('hashchange', () => applyHash({keepHash: true}));
+      window.addEventListener('hashchange', () => applyHash({keepHash: true, restore: false}));
     }
 
     fillTypes();
@@ -222,7 +288,7 @@
     document.body.dataset.entries = String(page.total);
     listen();
     list.listen();
-    applyHash({keepHash: true});
+    applyHash({keepHash: true, restore: true});
     document.body.dataset.ready = '1';
     document.body.dataset.readyMs = String(Math.round(performance.now()));
   }

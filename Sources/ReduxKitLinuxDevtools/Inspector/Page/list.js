@@ -9,7 +9,7 @@
   const {formatNumber, formatDuration, clockTime, utcTime, hue, isJump, typeName, preview} = inspector.format;
   const {ROW, rowKind, buildRows, visibleRange, scrollToShow} = inspector.virtualList;
 
-  /** The list of `page` ({entries, sessions, index, shown, selected, select}). */
+  /** The list of `page` ({entries, sessions, index, shown, selected, current, select}). */
   function createList(page) {
     let rows = [];
     let rowOfEntry = new Int32Array(0);
@@ -59,6 +59,8 @@
       const row = el('div', 'row kind-' + entry.kind);
       row.dataset.entry = String(i + 1);
       if (i === page.selected) row.classList.add('selected');
+      if (page.current >= 0 && i > page.current) row.classList.add('future');
+      if (i === page.current) row.classList.add('current');
       row.appendChild(el('span', 'num', '#' + (i + 1)));
       const life = page.index.lifecycle.get(i);
       if (life) {

@@ -135,7 +135,7 @@
       paths = changedPaths(undefined);
     } else {
       state = page.states.stateAfter(i);
-      title.textContent = 'State after #' + (i + 1);
+      title.textContent = (i === page.current ? 'Current state: after #' : 'State after #') + (i + 1);
       const problem = page.states.problems.get(i);
       const unreadable = page.states.lastUnreadable(i);
       note.hidden = !problem && state !== UNKNOWN && unreadable < 0;
