@@ -19,7 +19,11 @@ let package = Package(
     targets: [
         .target(name: "ReduxKitLinux"),
         .target(name: "ReduxKitLinuxEffects", dependencies: ["ReduxKitLinux"]),
-        .target(name: "ReduxKitLinuxDevtools", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
+        // The inspector page's HTML, CSS and scripts are files of their own, embedded in the code at
+        // build time (`PackageResources`; Docs/Decisions/0012).
+        .target(
+            name: "ReduxKitLinuxDevtools", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"],
+            resources: [.embedInCode("Inspector/Page")]),
         .target(name: "ReduxKitLinuxTesting", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         .executableTarget(name: "ReduxKitLinuxInspector", dependencies: ["ReduxKitLinuxDevtools"]),
         .executableTarget(

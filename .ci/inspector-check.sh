@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Issue 22: the inspector as a person sees it. Builds `reduxkit-inspect`, writes action logs with
 # .ci/inspector-fixtures.py (a todo app's two sessions with recorded changes, async thunks, an
-# effect's action, a hostile payload and a torn line; a log without changes; 100,000 actions), makes
-# their pages (timing the 100,000-action one), opens them in headless chromium and checks the DOM
-# after the scripts ran, with a screenshot per view (.ci/inspector-dom-check.py).
+# effect's action, a hostile payload and a torn line; a log without changes; 100,000 actions; issue
+# 34: lines the page cannot read, script in every field and the title, a 2 MB payload; an empty
+# file), makes their pages (timing the 100,000-action one), opens them in headless chromium and
+# checks the DOM after the scripts ran, with a screenshot per view (.ci/inspector-dom-check.py).
 # Usage: bash .ci/inspector-check.sh [DIRECTORY] (default .build/inspector-check; the pages, logs
 # and screenshots are left there). Installs Debian's chromium if it is missing.
 set -euo pipefail
@@ -26,9 +27,12 @@ inspect="$(swift build --show-bin-path)/reduxkit-inspect"
 rm -rf "$output"
 mkdir -p "$output"
 python3 .ci/inspector-fixtures.py "$output/logs" > /dev/null
-for log in todo plain big wide; do
+hostile_title='</title><script>document.body.dataset.pwned=7</script><b>bold?</b> & done'
+for log in todo plain big wide hostile empty; do
+    title="Inspector check: $log.jsonl"
+    [ "$log" = hostile ] && title="$hostile_title"
     started=$(date +%s%N)
-    "$inspect" "$output/logs/$log.jsonl" --output "$output/$log.html" --title "Inspector check: $log.jsonl"
+    "$inspect" "$output/logs/$log.jsonl" --output "$output/$log.html" --title "$title"
     elapsed=$(( ($(date +%s%N) - started) / 1000000 ))
     if [ "$log" = big ]; then
         echo "inspector: the page of 100,000 actions took ${elapsed} ms to make (the whole run, debug build)," \

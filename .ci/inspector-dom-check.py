@@ -61,7 +61,7 @@ class Builder(html.parser.HTMLParser):
         self.current.children.append(data)
 
 
-def chromium(*arguments):
+def chromium(*arguments, profile=profile):
     return subprocess.run(
         ["chromium", "--headless", "--no-sandbox", "--disable-gpu", f"--user-data-dir={profile}",
          "--virtual-time-budget=10000", "--window-size=1400,900", *arguments],
@@ -69,10 +69,10 @@ def chromium(*arguments):
 
 
 class Page:
-    def __init__(self, name, hash_):
+    def __init__(self, name, hash_, profile=profile):
         self.url = f"file://{directory}/{name}.html#{hash_}"
         started = time.monotonic()
-        self.dom = chromium("--dump-dom", self.url).decode("utf-8")
+        self.dom = chromium("--dump-dom", self.url, profile=profile).decode("utf-8")
         self.seconds = time.monotonic() - started
         builder = Builder()
         builder.feed(self.dom)
@@ -247,14 +247,126 @@ per_step = (int(steps.data("ready-ms")) - int(base.data("ready-ms"))) / 50
 print(f"  one step back through the large state: {per_step:.1f} ms")
 check(steps.data("selected") == str(wide["total"] - 50 * 20) and per_step < 200, "under 200 ms a step", per_step)
 
+print("todo page: what a Redux DevTools user looks for first")
+page = Page("todo", f"entry={todo['toggle']}")
+active = [node.text() for node in page.all(lambda node: node.tag == "button" and "active" in node.classes())]
+check(page.data("view") == "payload" and active == ["Action"] and page.by_id("pane-payload") is not None
+      and page.by_id("pane-state") is not None, "an Action tab (payload and changes) and a State tab; Action first",
+      (page.data("view"), active))
+for keys, view, tab in [("3", "state", "State"), ("1", "timeline", "Timeline"), ("3,2", "payload", "Action")]:
+    page = Page("todo", f"entry={todo['toggle']}&keys={keys}")
+    active = [node.text() for node in page.all(lambda node: node.tag == "button" and "active" in node.classes())]
+    check(page.data("view") == view and active == [tab], f"key {keys} shows the {tab} view", (page.data("view"), active))
+page = Page("todo", "entry=3&click=jump")
+future = [node.attributes["data-entry"] for node in page.all(lambda node: "future" in node.classes())]
+current = [node.attributes["data-entry"] for node in page.all(lambda node: "current" in node.classes() and "row" in node.classes())]
+check(page.data("current") == "3" and page.data("view") == "state", "Jump to this state makes #3 the current state",
+      (page.data("current"), page.data("view")))
+check(future == [str(n) for n in range(4, todo["total"] + 1)] and current == ["3"], "the entries after it are dimmed",
+      (future, current))
+check("Current state: after #3" in page.by_id("current").text() and "hidden" not in page.by_id("current").attributes,
+      "a banner says which state is current", page.by_id("current").text())
+check(page.by_id("state-title").text() == "Current state: after #3", "and the State view shows it as current",
+      page.by_id("state-title").text())
+node = state_node(page, "/todos")
+check(node is not None and "[3 items]" in line_text(node), "with its state", node and line_text(node))
+page = Page("todo", "entry=3&click=jump,latest")
+check(page.data("current") == "0" and not page.all(lambda node: "future" in node.classes()),
+      "Back to the latest undoes it", page.data("current"))
+page = Page("todo", "current=3&entry=5&view=state")
+check(page.data("current") == "3" and page.data("selected") == "5" and page.by_id("state-title").text() == "State after #5",
+      "#current=3 keeps the jump while another entry is looked at", (page.data("current"), page.by_id("state-title").text()))
+for hash_, selected in [("entry=1&keys=/,j", "1"), ("entry=1&keys=/,Escape,j", "2"), ("entry=1&keys=j,End", str(todo["total"])),
+                        ("entry=9&keys=Home", "1"), ("entry=2&keys=k", "1")]:
+    page = Page("todo", hash_)
+    check(page.data("selected") == selected, f"keys #{hash_}: entry {selected} selected (/ focuses the search, Escape leaves it)",
+          page.data("selected"))
+# The filter a person sets is remembered for the log (localStorage), in a profile of its own.
+remembering = tempfile.mkdtemp(prefix="inspector-chromium-remember-")
+page = Page("todo", "type=milk", profile=remembering)
+check(page.data("shown") == str(todo["searchMilk"]), "typing milk in the search box filters", page.data("shown"))
+page = Page("todo", "", profile=remembering)
+check(page.data("shown") == str(todo["searchMilk"]) and "of 19 entries match" in page.by_id("count").text(),
+      "opened again, the page has the search typed before", (page.data("shown"), page.by_id("count").text()))
+page = Page("todo", "entry=1", profile=remembering)
+check(page.data("shown") == str(todo["total"]), "a link to an entry is followed as it is", page.data("shown"))
+page = Page("plain", "", profile=remembering)
+check(page.data("shown") == str(expected["plain"]["total"]), "another log's page has its own", page.data("shown"))
+page = Page("todo", "type=", profile=remembering)
+page = Page("todo", "", profile=remembering)
+check(page.data("shown") == str(todo["total"]), "a search cleared is forgotten", page.data("shown"))
+page = Page("todo", "")
+check(page.data("shown") == str(todo["total"]), "(and another profile never had one)", page.data("shown"))
+
+print("hostile page: lines it cannot read are listed and counted, script in any field never runs")
+hostile = expected["hostile"]
+page = Page("hostile", f"entry={hostile['deep']}&view=payload")
+check(page.data("ready") == "1" and page.data("error") is None, "the page is ready", page.data("ready"))
+check(page.data("entries") == str(hostile["total"]), f"every line is an entry: {hostile['total']}", page.data("entries"))
+check(page.data("unreadable") == str(hostile["unreadable"]), f"{hostile['unreadable']} unreadable",
+      page.data("unreadable"))
+check(f"{hostile['unreadable']} unreadable" in page.by_id("summary").text(), "the summary counts them",
+      page.by_id("summary").text())
+check(f"{hostile['unreadable']} lines of the log could not be read" in page.by_id("notes").text(),
+      "the notes say so", page.by_id("notes").text())
+rows = page.all(lambda node: "row" in node.classes() and "kind-unreadable" in node.classes())
+check([row.attributes.get("data-entry") for row in rows]
+      == [str(n) for n in range(1, hostile["total"] + 1) if n in (hostile["deep"], hostile["deep"] + 2,
+                                                                  hostile["deep"] + 3, hostile["deepLast"])],
+      "each is a row where it was in the log", [row.attributes.get("data-entry") for row in rows])
+check([any(reason in node.text() for node in row.walk()) for row, reason in zip(rows, hostile["reasons"])]
+      == [True] * len(rows), "each row says why", [row.text() for row in rows])
+check("Unreadable: " + hostile["reasons"][0] in page.by_id("payload").text(),
+      "the Action view of a line nested 100,000 deep says it is unreadable, and why", page.by_id("payload").text())
+check(not page.all(lambda node: "torn-line" in node.classes()), "a whole line nested too deep is not called torn")
+page = Page("hostile", f"entry={hostile['after']}&view=state")
+check("could not be read" in page.by_id("state-note").text(), "the states after one say they may be wrong",
+      page.by_id("state-note").text())
+node = state_node(page, "/n")
+check(node is not None and line_text(node).strip().endswith("2"), "and are still rebuilt", node and line_text(node))
+for hash_ in [f"entry={hostile['first']}&view=payload", f"entry={hostile['first']}&view=state", "view=timeline",
+              f"entry={hostile['deepLast']}&view=state", "search=pwned"]:
+    page = Page("hostile", hash_)
+    check(page.data("ready") == "1" and page.data("pwned") is None and not page.all(lambda node: node.tag == "img")
+          and len(page.all(lambda node: node.tag == "script")) == 2,
+          f"#{hash_}: no script of the log or the title ran, no <img>, two scripts", page.data("pwned"))
+page = Page("hostile", f"entry={hostile['first']}&view=payload")
+check(page.by_id("title").text() == "</title><script>document.body.dataset.pwned=7</script><b>bold?</b> & done",
+      "the title is shown as text", page.by_id("title").text())
+check(any("</script>" in node.text() and "sid" in node.classes() for node in page.by_id("rows").walk()),
+      "the session header's id is shown as text")
+check(json.loads(page.by_id("payload").text()) == {hostile["hostileText"]: hostile["hostileText"]},
+      "a payload whose keys and values are markup is shown as text", page.by_id("payload").text()[:80])
+check(any("pwned=4" in node.text() for node in page.by_id("selection").walk() if "session-notes" in node.classes()),
+      "a session header's recovery note is shown as text")
+page = Page("hostile", f"entry={hostile['huge']}&view=payload")
+check(len(json.loads(page.by_id("payload").text())["text"]) == hostile["hugeLength"],
+      "a 2 MB payload is shown whole", page.data("ready-ms"))
+
+print("empty log: a page that says so")
+page = Page("empty", "")
+check(page.data("ready") == "1" and page.data("entries") == "0", "the page is ready, with no entry", page.data("entries"))
+check("The log is empty." in page.by_id("notes").text(), "the notes say the log is empty", page.by_id("notes").text())
+check("The log has no entries." in page.by_id("selection").text(), "and so does the selection")
+
+print("a page whose data block is damaged: a clear error, not a blank page")
+with open(os.path.join(directory, "todo.html"), encoding="utf-8") as file:
+    damaged = file.read().replace('<script type="application/json" id="log-data">\n{',
+                                  '<script type="application/json" id="log-data">\n{"cut', 1)
+with open(os.path.join(directory, "damaged.html"), "w", encoding="utf-8") as file:
+    file.write(damaged)
+page = Page("damaged", "")
+check(page.data("error") == "1" and page.data("ready") == "1", "the page says it failed", page.data("error"))
+check("cannot read the log's data" in page.by_id("notes").text(), "and why", page.by_id("notes").text())
+
 print("screenshots")
 os.makedirs(os.path.join(directory, "screenshots"), exist_ok=True)
 shots = [("todo-timeline", "todo", "view=timeline"), ("todo-action", "todo", f"entry={todo['fulfilled']}&view=payload"),
          ("todo-state", "todo", f"entry={todo['toggle']}&view=state"),
          ("todo-hostile", "todo", f"entry={todo['hostile']}&view=payload"),
-         ("todo-filter", "todo", "filter=AddTodo&view=payload"),
+         ("todo-filter", "todo", "filter=AddTodo&view=payload"), ("todo-jump", "todo", "entry=6&click=jump"),
          ("plain-state", "plain", "view=state"), ("big-state", "big", "entry=50000&view=state"),
-         ("wide-state", "wide", "view=state")]
+         ("wide-state", "wide", "view=state"), ("hostile-unreadable", "hostile", f"entry={expected['hostile']['deep']}&view=payload")]
 for shot, name, hash_ in shots:
     path = os.path.join(directory, "screenshots", shot + ".png")
     chromium("--hide-scrollbars", f"--screenshot={path}", f"file://{directory}/{name}.html#{hash_}")

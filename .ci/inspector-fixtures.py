@@ -6,6 +6,10 @@ directory given, and prints what the checks expect of them as JSON (expected.jso
   plain.jsonl  a session without recorded changes
   big.jsonl    100,000 actions with recorded changes
   wide.jsonl   a state growing to 20,000 todos, then one far down the list toggled
+  hostile.jsonl  lines the page cannot read (nested 100,000 deep, garbage bytes, JSON that is not an
+               object), markup and script in every field (types, payloads, states, effects, session
+               headers), a 2 MB payload
+  empty.jsonl  an empty file
 Usage: python3 .ci/inspector-fixtures.py DIRECTORY"""
 import json
 import os
@@ -186,10 +190,48 @@ def wide(directory, count=20_000, toggled=15_000):
     return {"total": log.count, "todos": count, "toggled": f"/todos/{toggled}/done"}
 
 
+def hostile(directory):
+    """Lines that cannot be read, script in every field, a huge payload."""
+    log = Log()
+    deep = "[" * 100_000 + "]" * 100_000
+    state = {"note": HOSTILE, HOSTILE: [HOSTILE], "n": 0}
+    log.header("</script><script>document.body.dataset.pwned=3</script>", 0, state,
+               recovered={"from": "<img src=x onerror=\"document.body.dataset.pwned=4\">", "replayed": 1})
+    first = log.action("<img src=x onerror=\"document.body.dataset.pwned=5\">", 100, {HOSTILE: HOSTILE},
+                       [{"op": "add", "path": "/" + HOSTILE.replace("~", "~0").replace("/", "~1"), "value": HOSTILE}],
+                       effect="</script><script>document.body.dataset.pwned=6</script>")
+    log.raw('{"type":"Deep","timestamp":"2026-11-29T10:00:00.200Z","payload":' + deep + ',"changes":[]}')
+    log.count += 1
+    deep_entry = log.count
+    huge = log.action("Huge", 300, {"text": "x" * 2_000_000}, [{"op": "replace", "path": "/n", "value": 1}])
+    log.raw("\udcff\udcfe\x00\x01 garbage \udc80")  # bytes that are not UTF-8 (written with surrogateescape)
+    log.count += 1
+    log.raw("[1,2,3]")
+    log.count += 1
+    after = log.action("After", 400, {"by": 1}, [{"op": "replace", "path": "/n", "value": 2}])
+    # A whole line nested too deep as the session's last: unreadable, not a torn line.
+    log.raw('{"type":"DeepLast","timestamp":"2026-11-29T10:00:00.500Z","payload":' + deep + '}')
+    log.count += 1
+    log.header("6A1F2C3D-0000-4000-8000-000000000006", 1000, {"n": 0})
+    log.action("Second", 1100, {"by": 1}, [{"op": "replace", "path": "/n", "value": 1}])
+    with open(os.path.join(directory, "hostile.jsonl"), "w", encoding="utf-8", errors="surrogateescape") as file:
+        file.write("\n".join(log.lines) + "\n")
+    return {"total": log.count, "unreadable": 4, "first": first, "deep": deep_entry, "huge": huge,
+            "hugeLength": 2_000_000, "after": after, "deepLast": log.count - 1, "hostileText": HOSTILE,
+            "reasons": ["nested 100,001 levels deep, too deep to read", "not UTF-8 text", "JSON, but not an object",
+                        "nested 100,001 levels deep, too deep to read"]}
+
+
+def empty(directory):
+    open(os.path.join(directory, "empty.jsonl"), "w").close()
+    return {"total": 0}
+
+
 def main():
     directory = sys.argv[1]
     os.makedirs(directory, exist_ok=True)
-    expected = {"todo": todo(directory), "plain": plain(directory), "big": big(directory), "wide": wide(directory)}
+    expected = {"todo": todo(directory), "plain": plain(directory), "big": big(directory), "wide": wide(directory),
+                "hostile": hostile(directory), "empty": empty(directory)}
     with open(os.path.join(directory, "expected.json"), "w", encoding="utf-8") as file:
         json.dump(expected, file, indent=2, ensure_ascii=False)
     print(json.dumps({name: value["total"] for name, value in expected.items()}))

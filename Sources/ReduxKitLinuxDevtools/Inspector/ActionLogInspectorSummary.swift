@@ -3,7 +3,8 @@
 public struct ActionLogInspectorSummary: Sendable, Equatable {
     /// The sessions in the log (one per launch of the app).
     public let sessions: Int
-    /// The entries (actions and jumps) in all sessions.
+    /// The entries (actions, jumps, and lines that could not be read) in all
+    /// sessions.
     public let entries: Int
     /// Whether the log records the state's changes, so the page shows the
     /// state after each action (not only each session's starting state).

@@ -47,6 +47,9 @@ struct InspectorTimeline: Equatable {
         case unrecorded
         /// A jump whose state could not be encoded.
         case unrecordedJump
+        /// A line the inspector cannot read (``InspectorUnreadableLine``):
+        /// listed where it was, with why.
+        case unreadable
     }
 
     /// One entry line: an action or a jump.
@@ -69,6 +72,8 @@ struct InspectorTimeline: Equatable {
         var state: InspectorRawJSON?
         /// The effect that dispatched it (`"thunk"`, `"asyncThunk"`, `"listener"`).
         var effect: String?
+        /// Why an ``Kind/unreadable`` line could not be read.
+        var reason: String?
     }
 
     /// The sessions, oldest first.

@@ -90,6 +90,7 @@ struct InspectorTimelineJSON {
         field("changes", entry.changes)
         field("state", entry.state)
         field("effect", entry.effect)
+        field("reason", entry.reason)
         raw("}")
     }
 

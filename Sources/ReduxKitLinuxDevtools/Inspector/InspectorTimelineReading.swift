@@ -5,8 +5,11 @@ extension InspectorTimeline {
     /// entries (numbered from 1 in their session), its continuation headers'
     /// states, and what was cut or skipped, said in notes.
     ///
-    /// A line that is not JSON in the middle of a session (a damaged file) is
-    /// skipped with a note; the torn last line of a session is noted as such.
+    /// A line that cannot be read in the middle of a session (a damaged file,
+    /// garbage bytes, JSON nested too deep) is listed where it was as an
+    /// ``Kind/unreadable`` entry with why, noted in its session and counted
+    /// in the log's notes; the torn last line of a session is noted as such
+    /// (unless it is whole, only nested too deep: then it is unreadable).
     init(rawLog: ActionLogRawLog) {
         self.init()
         for (index, raw) in rawLog.sessions.enumerated() {
@@ -35,27 +38,49 @@ extension InspectorTimeline {
                     session.checkpoints.append(Self.checkpoint(checkpoint.header, after: number))
                     pending = pending.dropFirst()
                 }
+                number += 1
                 guard let fields = InspectorLineFields(line.data) else {
-                    session.notes.append(
-                        "\(Self.place(of: line)) is not a log line (not a JSON object): skipped, "
-                            + "and the states after it may be wrong.")
+                    append(unreadable: line, to: &session, index: index, number: number)
                     continue
                 }
-                number += 1
                 let entry = Self.entry(fields, session: index, number: number)
                 if entry.changes != nil { statesRecorded = true }
                 entries.append(entry)
             }
             for checkpoint in pending { session.checkpoints.append(Self.checkpoint(checkpoint.header, after: number)) }
             if let torn = raw.torn {
-                session.tornLastLine = true
-                session.notes.append(
-                    "The session ends in a torn line (\(torn.data.count) bytes at \(Self.place(of: torn))): "
-                        + "the app stopped while writing it, and the action it held is lost.")
+                if InspectorUnreadableLine.isWholeButTooDeep(torn.data) {
+                    // Whole, but unreadable (nested too deep): a crash cannot cut a line to a whole object.
+                    append(unreadable: torn, to: &session, index: index, number: number + 1)
+                } else {
+                    session.tornLastLine = true
+                    session.notes.append(
+                        "The session ends in a torn line (\(torn.data.count) bytes at \(Self.place(of: torn))): "
+                            + "the app stopped while writing it, and the action it held is lost.")
+                }
             }
             sessions.append(session)
         }
         if rawLog.sessions.isEmpty { notes.append("The log is empty.") }
+        let unreadable = entries.count { $0.kind == .unreadable }
+        if unreadable > 0 {
+            notes.append(
+                (unreadable == 1 ? "1 line" : "\(unreadable) lines") + " of the log could not be read: "
+                    + (unreadable == 1 ? "it is" : "they are") + " listed as unreadable, with why, "
+                    + "and the states after them may be wrong.")
+        }
+    }
+
+    /// Lists `line`, which cannot be read, as entry `number` of `session`
+    /// (at `index`), with why, and says so in the session's notes.
+    private mutating func append(
+        unreadable line: ActionLogRawLog.Line, to session: inout Session, index: Int, number: Int
+    ) {
+        let reason = InspectorUnreadableLine.reason(line.data)
+        session.notes.append(
+            "\(Self.place(of: line)) is not a log line that can be read (\(reason)): listed as unreadable, "
+                + "and the states after it may be wrong.")
+        entries.append(Entry(session: index, entry: number, kind: .unreadable, reason: reason))
     }
 
     /// Fills `session` from its header line, `decoded`.

@@ -24,7 +24,7 @@ public struct ActionLogRotation: Sendable, Equatable {
 
     /// What a log rotates by when it is not told otherwise: 64 MB files, the
     /// newest 4 of the old ones kept, so a log takes at most about 320 MB
-    /// however long it runs (decision record 0014 says why).
+    /// however long it runs (decision record 0013 says why).
     public static let standard = ActionLogRotation(maxBytes: 64_000_000, keep: 4)
 
     /// Creates a rotation policy.

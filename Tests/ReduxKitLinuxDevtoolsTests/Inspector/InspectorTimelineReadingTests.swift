@@ -27,11 +27,12 @@ struct InspectorTimelineReadingTests {
         #"{"payload":{"by":1},"timestamp":"2026-11-29T11:00:00.500Z","type":"Increment"}"#,
     ]
 
-    static func withLog<T>(_ body: (URL) throws -> T) throws -> T {
+    /// Calls `body` with a log file of `lines` (by default, ``lines``), removed after.
+    static func withLog<T>(_ lines: [String] = lines, _ body: (URL) throws -> T) throws -> T {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reduxkit-\(UUID().uuidString)-inspector.jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file)
+        try Data(lines.isEmpty ? [] : Array((lines.joined(separator: "\n") + "\n").utf8)).write(to: file)
         return try body(file)
     }
 
@@ -44,7 +45,8 @@ struct InspectorTimelineReadingTests {
         #expect(first.started == "2026-11-29T10:00:00.000Z")
         #expect(first.state == InspectorRawJSON(#"{"todos":[]}"#))
         #expect(first.tornLastLine)
-        #expect(first.checkpoints == [.init(entriesBefore: 3, state: InspectorRawJSON(#"{"todos":["x"]}"#))])
+        // The damaged line is entry 4 (unreadable): the continuation header follows it.
+        #expect(first.checkpoints == [.init(entriesBefore: 4, state: InspectorRawJSON(#"{"todos":["x"]}"#))])
         #expect(first.notes.contains { $0.contains("not a log line") })
         #expect(first.notes.contains { $0.contains("torn line") })
         let second = timeline.sessions[1]
@@ -53,19 +55,26 @@ struct InspectorTimelineReadingTests {
         #expect(second.notes.contains { $0.contains("the last saved state, then 4 logged actions replayed") })
 
         let entries = timeline.entries
-        #expect(entries.map(\.kind) == [.action, .action, .unrecorded, .jump, .unrecordedJump, .action])
-        #expect(entries.map(\.session) == [0, 0, 0, 0, 0, 1])
-        #expect(entries.map(\.entry) == [1, 2, 3, 4, 5, 1])
-        #expect(entries.map(\.type) == ["AddTodo", "Ping", "Tick", nil, nil, "Increment"])
+        #expect(entries.map(\.kind) == [.action, .action, .unrecorded, .unreadable, .jump, .unrecordedJump, .action])
+        #expect(entries.map(\.session) == [0, 0, 0, 0, 0, 0, 1])
+        #expect(entries.map(\.entry) == [1, 2, 3, 4, 5, 6, 1])
+        #expect(entries.map(\.type) == ["AddTodo", "Ping", "Tick", nil, nil, nil, "Increment"])
         // JSON is kept as the log wrote it, strings holding braces and quotes included.
         #expect(entries[0].payload == InspectorRawJSON(#"{"title":"} \" {"}"#))
         #expect(entries[0].changes == InspectorRawJSON(#"[{"op":"add","path":"/todos/0","value":{"title":"} \" {"}}]"#))
         #expect(entries[1].payload == InspectorRawJSON(#"{"n":[1,2.50,{"a":null}]}"#))
         #expect(entries[1].effect == "listener")
         #expect(entries[2].payload == nil)
-        #expect(entries[3].state == InspectorRawJSON(#"{"todos":[]}"#))
-        #expect(entries[4].state == nil)
-        #expect(entries[5].changes == nil)
+        #expect(entries[3].reason == "not JSON" && entries[3].payload == nil)
+        #expect(entries.map { $0.reason != nil } == [false, false, false, true, false, false, false])
+        #expect(entries[4].state == InspectorRawJSON(#"{"todos":[]}"#))
+        #expect(entries[5].state == nil)
+        #expect(entries[6].changes == nil)
+        #expect(
+            timeline.notes == [
+                "1 line of the log could not be read: it is listed as unreadable, with why, "
+                    + "and the states after them may be wrong."
+            ])
     }
 
     @Test func recoveryNotes() {
@@ -84,7 +93,7 @@ struct InspectorTimelineReadingTests {
             let written = try Data(contentsOf: page)
             #expect(
                 summary
-                    == ActionLogInspectorSummary(sessions: 2, entries: 6, statesRecorded: true, bytes: written.count))
+                    == ActionLogInspectorSummary(sessions: 2, entries: 7, statesRecorded: true, bytes: written.count))
             let text = try ActionLogInspector.page(forLogAt: log)
             #expect(Data(text.utf8) == written)
             #expect(text.contains("<title>Action log: \(log.lastPathComponent)</title>"))
