@@ -132,10 +132,12 @@ struct ActionLogRawLog {
     }
 
     /// Takes the current session's last entry as its torn line when it is not
-    /// a JSON object and the session has none.
+    /// a JSON object and the session has none. A whole line nested too deep to
+    /// read is not torn: its brackets close at its end, as a cut line's never do.
     private mutating func markTornLastEntry() {
         guard var last = sessions.last, last.torn == nil, let entry = last.entries.last else { return }
         if case .object = try? JSONValue(parsing: entry.data) { return }
+        if InspectorUnreadableLine.isWholeButTooDeep(entry.data) { return }
         last.torn = last.entries.removeLast()
         sessions[sessions.count - 1] = last
     }

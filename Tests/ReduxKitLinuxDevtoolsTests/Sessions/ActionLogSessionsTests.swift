@@ -149,6 +149,21 @@ struct ActionLogSessionsTests {
         #expect(log.cuts.map(\.session) == [1])
     }
 
+    @Test func aWholeLineNestedTooDeepBeforeAnUnmarkedHeaderIsAnEntryNotATornLine() throws {
+        let file = ActionLogTests.temporaryFile("deep-unmarked.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        Self.launch(file, from: [], adding: ["a"])
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data((#"{"type":"AddTodo","payload":\#(deep)}"# + "\n").utf8))
+        try handle.close()
+        Self.launch(file, from: [Todo(title: "a")], adding: ["b"])
+        let log = try ActionLogSessions.read(at: file)
+        #expect(log.sessions.map(\.entries) == [2, 1])
+        #expect(log.cuts.isEmpty)
+    }
+
     @Test func linesWrittenBeforeSessionsReadAsOneSessionWithoutAHeader() throws {
         let file = ActionLogTests.temporaryFile("old.jsonl")
         defer { ActionLogTests.removeLog(file) }
