@@ -24,6 +24,13 @@ import Foundation
 /// written when the process died) is left out: its action never reached the
 /// file whole. Nothing older than the last whole logged action is restored.
 ///
+/// Start-up costs what it replays, not the log's size: each saved state also
+/// records where the log's writer stood (its `"place"`), so recovery seeks
+/// there and reads only the lines after it; without one, it reads the files
+/// from their end back to the newest state it can start from
+/// (``CrashRecoveryReport/logBytesRead`` says how much it read). The
+/// recovered state is saved at once, naming the new session.
+///
 /// What a crash can lose is the log's ``ActionLogDurability``: with
 /// ``ActionLogDurability/eachAction`` nothing a dispatch returned from; with
 /// the default ``ActionLogDurability/buffered``, the actions of the last
