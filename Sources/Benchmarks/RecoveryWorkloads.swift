@@ -53,12 +53,16 @@ enum RecoveryWorkloads {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0
     }
 
-    /// A copy of `files` to recover from, and somewhere to keep the store until the timing ends.
+    /// The files to recover from (`source`, or a copy of it), and somewhere to
+    /// keep the store until the timing ends.
     final class Run {
         let files: Files
         var kept: [AnyObject] = []
-        var report: CrashRecoveryReport?
-        init(copying source: Files, index: Int) {
+        init(_ source: Files, copy index: Int?) {
+            guard let index else {
+                files = source
+                return
+            }
             files = Files(folder: directory.appendingPathComponent("run-\(index)"))
             try? FileManager.default.removeItem(at: files.folder)
             try? FileManager.default.copyItem(at: source.folder, to: files.folder)
@@ -66,9 +70,11 @@ enum RecoveryWorkloads {
         }
     }
 
-    /// Times recoveries from copies of `source`.
-    /// The checksum is the state, or with `countingReplayed`, the entries replayed.
-    static func recoveries(of source: Files, runs: Int, countingReplayed: Bool = false)
+    /// Times recoveries from copies of `source`, or (`inPlace`) from `source`
+    /// itself, each run recovering what the one before left (a recovery that
+    /// replays nothing leaves nothing to replay). The checksum is the state,
+    /// or with `countingReplayed`, the entries replayed.
+    static func recoveries(of source: Files, runs: Int, inPlace: Bool = false, countingReplayed: Bool = false)
         -> (Timing, CrashRecoveryReport?)
     {
         var last: CrashRecoveryReport?
@@ -77,7 +83,7 @@ enum RecoveryWorkloads {
             runs: runs,
             setup: { () -> Run in
                 index += 1
-                return Run(copying: source, index: index)
+                return Run(source, copy: inPlace ? nil : index)
             }
         ) { run in
             let (recovery, persistence) = run.files.launch()
@@ -96,8 +102,8 @@ enum RecoveryWorkloads {
         let large = Files(folder: directory.appendingPathComponent("large"))
         write(small, bytes: 2_000_000)
         write(large, bytes: megabytes * 1_000_000)
-        let (floor, smallReport) = recoveries(of: small, runs: runs, countingReplayed: true)
-        let (store, largeReport) = recoveries(of: large, runs: runs, countingReplayed: true)
+        let (floor, smallReport) = recoveries(of: small, runs: runs, inPlace: true, countingReplayed: true)
+        let (store, largeReport) = recoveries(of: large, runs: runs, inPlace: true, countingReplayed: true)
         return Row(
             workload: "21 crash recovery with nothing to replay, a \(megabytes) MB log (floor: a 2 MB log)",
             store: store, floor: floor,
