@@ -209,6 +209,25 @@ struct CrashRecoveryTailTests {
         }
     }
 
+    @Test(arguments: [
+        Data(), Data("\n\n\n".utf8), Data((0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }),
+        Data(#"{"session":"x"#.utf8),
+        Data((#"{"session":"A","timestamp":"t","version":1,"entry":0,"state":{"items":[7]}}"# + "\n\u{1}garbage").utf8),
+    ])
+    func aHostileLogGivesAStateAndAReportNeverACrash(_ contents: Data) throws {
+        try PersistenceFixtures.inDirectory { directory in
+            let crashed = try Self.crashedAfterSaving(3, in: directory)
+            defer { try? FileManager.default.removeItem(at: crashed) }
+            try contents.write(to: crashed.appendingPathComponent("log.jsonl"))
+            let recovered = Launch(crashed)
+            let report = try #require(recovered.recovery.report)
+            // The saved state's place no longer checks out; the log holds nothing to add to it.
+            #expect(recovered.store.state.items == [1, 2, 3] || recovered.store.state.items == [7])
+            #expect(report.logBytesRead <= contents.count + 1_024)  // the place checked, then the log
+            #expect(report.replayed == 0)
+        }
+    }
+
     @Test func aHeaderIsReadFromItsFirstBytes() {
         let line = Array(
             #"{"session":"A-1","continues":true,"timestamp":"2026-12-04T05:00:00.000Z","version":3,"entry":42,"state":{}}"#
