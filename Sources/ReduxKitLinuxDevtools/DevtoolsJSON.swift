@@ -53,24 +53,11 @@ enum DevtoolsJSON {
     /// the `NaN` of a `Decimal.nan`, which this finds.
     static func writesOnlyJSONTokens(_ json: Data) -> Bool {
         json.withUnsafeBytes { bytes in
-            var inString = false
-            var escaped = false
-            for byte in bytes {
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = true
-                } else if !allowedOutsideStrings[Int(byte)] {
-                    return false
-                }
+            var strings = JSONStringSkipper()
+            for byte in bytes where !strings.skips(byte) {
+                if !allowedOutsideStrings[Int(byte)] { return false }
             }
-            return !inString
+            return !strings.isInString
         }
     }
 

@@ -49,23 +49,11 @@ enum InspectorUnreadableLine {
     static func nesting(_ line: Data) -> (depth: Int, isComplete: Bool) {
         var depth = 0
         var deepest = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringSkipper()
         var closedAt: Int?
         var balanced = true
-        for (index, byte) in line.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+        for (index, byte) in line.enumerated() where !strings.skips(byte) {
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 if closedAt != nil { balanced = false }
                 depth += 1
@@ -78,6 +66,6 @@ enum InspectorUnreadableLine {
             default: if closedAt != nil { balanced = false }
             }
         }
-        return (deepest, balanced && !inString && depth == 0 && closedAt != nil)
+        return (deepest, balanced && !strings.isInString && depth == 0 && closedAt != nil)
     }
 }
