@@ -35,10 +35,12 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let argument = argument
         let options = thunk.options
         let store = environment.store
-        // Dispatched (under `.deliver`) by an effect already cancelled: as in
-        // RTK, the run is aborted before it starts. Its body does not run, and
-        // its one action is a `Rejected` marked cancelled (not a condition's).
-        if EffectScope.current?.isCancelled == true {
+        // Dispatched (under `.deliver`) by an effect already cancelled (its
+        // scope, or its task: a body that cancelled its own task): as in RTK,
+        // the run is aborted before it starts, before any condition. Its body
+        // does not run, and its one action is a `Rejected` marked cancelled
+        // (not a condition's).
+        if let scope = EffectScope.current, scope.isCancelled || Task.isCancelled {
             let aborted = AsyncThunk<State, Argument, Value>.Rejected(
                 typePrefix: thunk.typePrefix, requestID: requestID, argument: argument, error: CancellationError(),
                 wasCancelled: true, cancelReason: nil)

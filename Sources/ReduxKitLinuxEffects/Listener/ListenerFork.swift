@@ -7,14 +7,19 @@ extension ListenerContext {
     /// the body starts (async thunks, forks) is cancelled with the fork.
     ///
     /// As in Redux Toolkit, the fork starts once the code that forked it
-    /// suspends or returns (RTK starts it after a microtask), and a fork
-    /// cancelled before it started, or whose run was, never runs its body: it
-    /// ends with a `CancellationError`. The run's end lets its forks start
-    /// first: a fork forked just before the effect returned runs up to its
-    /// first suspension, then is cancelled (unless `autoJoin`), and sees it
-    /// (its `delay` throws, a cancellation handler runs), so a fire-and-forget
-    /// fork's synchronous work always happens. The body runs on the store's
-    /// actor between its suspensions, as the effect does.
+    /// suspends or returns (RTK starts it after a microtask). A fork forked by
+    /// a run already cancelled, or cancelled by its own handle before it
+    /// started, never runs its body (RTK checks the signals before the
+    /// executor): it ends with a `CancellationError`. Every other fork runs
+    /// its body, so a fire-and-forget fork's synchronous work always happens
+    /// and its cancellation is always seen: the run's end lets its forks start
+    /// first (a fork forked just before the effect returned runs up to its
+    /// first suspension, then is cancelled unless `autoJoin`), and a fork
+    /// whose run was cancelled after the fork was made, before it began (its
+    /// listener removed with `cancelActive` right after the dispatch), begins
+    /// already cancelled: its cancellation handlers run at once, its `delay`
+    /// throws, and whoever awaits it gets a `CancellationError`. The body runs
+    /// on the store's actor between its suspensions, as the effect does.
     ///
     /// - Parameters:
     ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
@@ -28,6 +33,8 @@ extension ListenerContext {
             return ListenerFork(task: Task { .failure(CancellationError()) })
         }
         let adoption = EffectAdoption(by: run.forks)
+        // Set now if the run is already cancelled, or later by the fork's handle before it starts.
+        let neverRuns = Locked(run.isCancelled)
         run.forkWillStart()
         let task: Task<Result<Value, any Error>, Never> = runner.run(
             .listener, on: hub.store.route.actor, from: nil, startsLater: true
@@ -35,9 +42,10 @@ extension ListenerContext {
             run.forkStarted()
             let result: Result<Value, any Error>
             do {
-                // As in RTK: a fork cancelled before it started, or whose run was, does not run.
-                try Task.checkCancellation()
-                if run.isCancelled { throw CancellationError() }
+                // As in RTK: a fork its handle cancelled before it started, or forked by a run
+                // already cancelled, does not run. One whose run was cancelled after the fork
+                // was made (before it started) runs, already cancelled, and sees it at once.
+                if neverRuns.withLock({ $0 }) { throw CancellationError() }
                 let value = try await body()
                 // As in RTK: a fork cancelled before it returned reports the cancellation.
                 try Task.checkCancellation()
@@ -50,7 +58,7 @@ extension ListenerContext {
         }
         adoption.adopt { task.cancel() }
         if autoJoin { run.join { _ = await task.value } }
-        return ListenerFork(task: task)
+        return ListenerFork(task: task, neverRuns: neverRuns)
     }
 }
 
@@ -58,9 +66,13 @@ extension ListenerContext {
 /// result or cancel it.
 public final class ListenerFork<Value: Sendable>: Sendable {
     private let task: Task<Result<Value, any Error>, Never>
+    /// Set by ``cancel()``: a fork cancelled by its handle before it began
+    /// does not run (read by the fork's task as it begins).
+    private let neverRuns: Locked<Bool>
 
-    init(task: Task<Result<Value, any Error>, Never>) {
+    init(task: Task<Result<Value, any Error>, Never>, neverRuns: Locked<Bool> = Locked(true)) {
         self.task = task
+        self.neverRuns = neverRuns
     }
 
     /// The fork's outcome: its value, what it threw, or a `CancellationError`
@@ -79,6 +91,7 @@ public final class ListenerFork<Value: Sendable>: Sendable {
 
     /// Cancels the fork and what it started.
     public func cancel() {
+        neverRuns.withLock { $0 = true }
         task.cancel()
     }
 }

@@ -41,8 +41,12 @@ final class ListenerRun<State: Sendable>: Sendable {
 
     /// Cancels the run's task (and so what it started) and its forks, those
     /// going on and any it forks from now on (RTK aborts a fork with its run).
+    /// The scope is cancelled here too, not only by the task's cancellation:
+    /// a run that cancels itself before its first suspension has no task yet
+    /// (``TaskSlot``), and what it dispatches next must see the cancellation.
     func cancel() {
         task.cancel()
+        scope.cancelAll()
         forks.cancelAll()
     }
 

@@ -169,13 +169,22 @@ struct CancelledDispatchesTests {
     /// RTK's abort before the start: an async thunk an already cancelled
     /// effect dispatches (under `.deliver`) does not run its body, and
     /// dispatches one `Rejected` action, marked cancelled, not skipped by a
-    /// condition (a body that never suspends fulfilled with 42 before).
-    @Test func anAsyncThunkDispatchedByACancelledEffectIsAbortedBeforeItStarts() async {
+    /// condition (a body that never suspends fulfilled with 42 before), with
+    /// or without a `condition` (one saying yes took it past the check and
+    /// fulfilled with 42), or an `asyncCondition`.
+    @Test(arguments: ["none", "condition", "asyncCondition"])
+    func anAsyncThunkDispatchedByACancelledEffectIsAbortedBeforeItStarts(condition: String) async {
         let ran = Recorder<Int>()
-        let quick = AsyncThunk<Int, Int, Int>("quick") { x, _ in
+        let body: @Sendable (Int, AsyncThunkContext<Int>) async throws -> Int = { x, _ in
             ran.append(x)
             return 42
         }
+        let quick =
+            switch condition {
+            case "condition": AsyncThunk<Int, Int, Int>("quick", condition: { _, _ in true }, body: body)
+            case "asyncCondition": AsyncThunk<Int, Int, Int>("quick", asyncCondition: { _, _ in true }, body: body)
+            default: AsyncThunk<Int, Int, Int>("quick", body: body)
+            }
         let rejections = Recorder<String>()
         let outcomes = Recorder<String>()
         let listeners = ListenerMiddleware<Int>()
@@ -208,5 +217,49 @@ struct CancelledDispatchesTests {
         #expect(ran.values.isEmpty)
         #expect(log.values == ["quick/rejected"])
         #expect(rejections.values == ["cancelled true, condition false"])
+    }
+
+    /// The same for an effect that cancelled itself before its first
+    /// suspension: a listener calling `context.cancel()` (its run's task not
+    /// known yet), a listener or an async thunk body cancelling its own task.
+    /// With or without a condition, the thunk is aborted: one `Rejected`,
+    /// marked cancelled, and no body (it fulfilled with 42 before).
+    @Test(arguments: ["none", "condition", "asyncCondition"], ["context.cancel()", "listener task", "thunk task"])
+    func anAsyncThunkDispatchedByAnEffectThatCancelledItselfIsAborted(condition: String, cancelled: String) async {
+        let ran = Recorder<Int>()
+        let body: @Sendable (Int, AsyncThunkContext<Int>) async throws -> Int = { x, _ in
+            ran.append(x)
+            return 42
+        }
+        let quick =
+            switch condition {
+            case "condition": AsyncThunk<Int, Int, Int>("quick", condition: { _, _ in true }, body: body)
+            case "asyncCondition": AsyncThunk<Int, Int, Int>("quick", asyncCondition: { _, _ in true }, body: body)
+            default: AsyncThunk<Int, Int, Int>("quick", body: body)
+            }
+        let outcomes = Recorder<String>()
+        let outer = AsyncThunk<Int, Int, Int>("outer", cancelledDispatches: .deliver) { _, context in
+            withUnsafeCurrentTask { $0?.cancel() }
+            let result = await context.dispatch(quick(1))?.result
+            outcomes.append(result.map { "\($0)".contains("CancellationError") ? "cancelled" : "\($0)" } ?? "nil")
+            return 0
+        }
+        let listeners = ListenerMiddleware<Int>()
+        listeners.addListener(for: Fixture.FavoriteTapped.self, cancelledDispatches: .deliver) { _, context in
+            if cancelled == "context.cancel()" { context.cancel() } else { withUnsafeCurrentTask { $0?.cancel() } }
+            let result = await context.dispatch(quick(1))?.result
+            outcomes.append(result.map { "\($0)".contains("CancellationError") ? "cancelled" : "\($0)" } ?? "nil")
+        }
+        let log = Recorder<String>()
+        let store = Self.store(listeners, log: log)
+        if cancelled == "thunk task" {
+            store.dispatch(outer(0))
+        } else {
+            store.dispatch(Fixture.FavoriteTapped(row: 0))
+        }
+        #expect(await outcomes.wait(forCount: 1) == ["cancelled"])
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(ran.values.isEmpty)
+        #expect(log.values.filter { $0.hasPrefix("quick/") } == ["quick/rejected"])
     }
 }

@@ -153,4 +153,69 @@ struct ListenerForkTests {
         await store.waitForEffects(downTo: 3)
         #expect(store.runningEffectCount == 3)
     }
+
+    /// RTK's "signal is listenerCancelled when autoJoin: false, cancelListener:
+    /// true", with the listener removed right after the dispatch, before its
+    /// fork began: the fork still begins, already cancelled, so its
+    /// cancellation handler runs (and whatever waits for it is woken).
+    @Test(arguments: [false, true]) func aForkOfAListenerRemovedAtOnceStillStartsAndSeesTheCancellation(
+        autoJoin: Bool
+    ) async {
+        let listeners = ListenerMiddleware<Int>()
+        let outcomes = Recorder<String>()
+        let subscription = listeners.addListener(for: Increment.self) { _, context in
+            context.fork(autoJoin: autoJoin) {
+                outcomes.append("fork ran")
+                await withTaskCancellationHandler {
+                    try? await Gate().wait()  // never opened: waits until cancelled
+                } onCancel: {
+                    outcomes.append("fork saw the cancellation")
+                }
+            }
+        }
+        let store = ListenerTestSupport.store(listeners)
+        store.dispatch(Increment())
+        subscription.unsubscribe(cancelActive: true)
+        #expect(await outcomes.wait(forCount: 2) == ["fork ran", "fork saw the cancellation"])
+        #expect(await ListenerTestSupport.effectsEnd(in: store))
+    }
+
+    /// The same on the main actor, with the effect awaiting its fork: the fork
+    /// begins once the effect suspends, sees the cancellation at once, and the
+    /// effect learns it was cancelled.
+    @Test @MainActor func onTheMainActorAForkOfAListenerRemovedAtOnceReportsItsCancellation() async {
+        let listeners = ListenerMiddleware<Int>()
+        let outcomes = Recorder<String>()
+        let subscription = listeners.addListener(for: Increment.self) { _, context in
+            let fork = context.fork {
+                outcomes.append("fork ran, cancelled: \(Task.isCancelled)")
+                try await context.delay(.seconds(1))  // throws at once: the fork is cancelled
+                outcomes.append("fork's delay ended")
+            }
+            let result = await fork.result
+            outcomes.append("fork cancelled: \((try? result.get()) == nil)")
+        }
+        let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
+        store.dispatch(Increment())
+        subscription.unsubscribe(cancelActive: true)
+        #expect(await store.waitForEffects(timeout: .seconds(1), clock: TestClock()))  // a clock no one moves
+        #expect(outcomes.values == ["fork ran, cancelled: true", "fork cancelled: true"])
+    }
+
+    /// RTK's "does not run an executor if the task is synchronously
+    /// cancelled": a fork its own handle cancelled before it began never runs.
+    @Test @MainActor func aForkCancelledByItsHandleBeforeItBeganNeverRuns() async {
+        let listeners = ListenerMiddleware<Int>()
+        let outcomes = Recorder<String>()
+        listeners.addListener(for: Increment.self) { _, context in
+            let fork = context.fork { outcomes.append("fork ran") }
+            fork.cancel()
+            let result = await fork.result
+            outcomes.append("fork cancelled: \((try? result.get()) == nil)")
+        }
+        let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
+        store.dispatch(Increment())
+        #expect(await store.waitForEffects(timeout: .seconds(1), clock: TestClock()))
+        #expect(outcomes.values == ["fork cancelled: true"])
+    }
 }
