@@ -9,9 +9,9 @@ import ReduxKitLinuxEffects
 ///
 /// ```swift
 /// let clock = TestClock()
-/// store.dispatch(Search(text: "a"))       // a listener debounces on `clock` for 300 ms
-/// clock.advance(by: .milliseconds(299))   // not yet
-/// clock.advance(by: .milliseconds(1))     // now it wakes
+/// store.dispatch(Search(text: "a"))             // a listener debounces on `clock` for 300 ms
+/// await clock.advance(by: .milliseconds(299))   // not yet
+/// await clock.advance(by: .milliseconds(1))     // now it wakes, and runs: its search is dispatched
 /// ```
 ///
 /// An effect starts inside the dispatch that started it and runs there up
@@ -20,76 +20,53 @@ import ReduxKitLinuxEffects
 /// are on the clock when `dispatch` returns: advance right away, with no
 /// wait in between.
 ///
-/// ``advance(by:)``, ``advance(to:)`` and ``run()`` move ``now`` at once to
-/// where they were asked to, then wake every sleep whose deadline has come, in
-/// deadline order (sleeps with the same deadline in the order they began).
-/// What a woken task does next runs after the advance returns:
+/// ``advance(by:fileID:filePath:line:column:)``,
+/// ``advance(to:fileID:filePath:line:column:)`` and
+/// ``run(fileID:filePath:line:column:)`` move the clock from deadline to
+/// deadline, waking the sleeps due at each (in the order they began), and
+/// return once every effect they woke has run to its next wait the store
+/// knows (a sleep on this clock, a `take`, `condition` or `pause`, a fork or
+/// async thunk it awaits) or has ended, with what it started or woke
+/// meanwhile: what the app would have done by then, the test sees when the
+/// advance returns. No yields are counted and no wall-clock time decides:
+/// each effect's moves are followed as they happen.
 ///
-/// - A timer (`clock.timer(interval:)`) counts its deadlines from its start,
-///   so advancing by five periods ticks five times, one per period, as
-///   swift-clocks' timers do, even when the advance came before the timer
-///   went back to sleep. Prefer it for anything that repeats.
-/// - A `sleep(for:)` counts from ``now`` when it begins: a loop of them
-///   wakes once per advance, and a sleep the code reaches after the advance
-///   (it awaited something else first) waits for the next one. Wait for it
-///   with ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before
+/// - A timer (`clock.timer(interval:)`) or a loop of `sleep(for:)` in an
+///   effect wakes once per deadline within the advance: advancing by five
+///   periods ticks five times.
+/// - A sleep that is no effect's (code the test runs in a task of its own, a
+///   persistence's debounce) is woken but not waited for; a sleep such code
+///   reaches later (it awaited something else first) waits for the next
+///   move. Wait for it with
+///   ``waitForSleepers(_:timeout:fileID:filePath:line:column:)`` before
 ///   moving time again.
 ///
 /// A sleep whose task is cancelled ends at once with `CancellationError`,
 /// like `Task.sleep`. ``ImmediateClock`` skips waits instead of
 /// choreographing them.
 public final class TestClock: InPlaceSleepingClock, Sendable {
-    /// A point on a test clock: how far it was moved from where it started.
-    public struct Instant: InstantProtocol, Hashable, Sendable {
-        /// How far the clock was moved from its start.
-        public var offset: Duration
-
-        /// A point `offset` after the clock's start.
-        ///
-        /// - Parameter offset: How far from the start.
-        public init(offset: Duration) {
-            self.offset = offset
-        }
-
-        /// The point `duration` later.
-        ///
-        /// - Parameter duration: How much later (earlier, if negative).
-        /// - Returns: The later point.
-        public func advanced(by duration: Duration) -> Instant {
-            Instant(offset: offset + duration)
-        }
-
-        /// How long from this point to `other`.
-        ///
-        /// - Parameter other: The other point.
-        /// - Returns: The time between them (negative if `other` is earlier).
-        public func duration(to other: Instant) -> Duration {
-            other.offset - offset
-        }
-
-        /// Whether `lhs` comes before `rhs`.
-        ///
-        /// - Parameters:
-        ///   - lhs: A point.
-        ///   - rhs: Another point.
-        /// - Returns: Whether `lhs` is earlier.
-        public static func < (lhs: Instant, rhs: Instant) -> Bool {
-            lhs.offset < rhs.offset
-        }
+    /// A sleep waiting for the clock: when it wakes, and the effect it belongs to, if any.
+    struct Sleeper: Sendable {
+        let deadline: Instant
+        let activity: EffectActivity?
     }
 
-    private struct Status {
+    struct Status {
         var now: Instant
         /// The sleeps waiting for the clock to reach their deadline: woken
         /// with `true`, or `false` when cancelled.
-        var sleepers = ParkedWaiters<Bool, Instant>()
+        var sleepers = ParkedWaiters<Bool, Sleeper>()
         var sleepCalls = 0
         /// Tests waiting for as many sleepers as their tag
         /// (``waitForSleepers(_:timeout:fileID:filePath:line:column:)``).
         var waiters = ParkedWaiters<Void, Int>()
     }
 
-    private let status: Locked<Status>
+    let status: Locked<Status>
+    /// How long, on the wall clock, an advance waits at most for what it woke
+    /// (``/ReduxKitLinuxTesting/TestStore/hangNet`` unless a test of the
+    /// testing product shortens it).
+    private let hangNet = Locked(defaultHangNet)
 
     /// Creates a clock standing at `now`.
     ///
@@ -98,8 +75,8 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
         status = Locked(Status(now: now))
     }
 
-    /// Where the clock stands: moved only by ``advance(by:)``,
-    /// ``advance(to:)`` and ``run()``.
+    /// Where the clock stands: moved only by ``advance(by:fileID:filePath:line:column:)``,
+    /// ``advance(to:fileID:filePath:line:column:)`` and ``run(fileID:filePath:line:column:)``.
     public var now: Instant { status.withLock { $0.now } }
 
     /// The smallest step the clock measures: none, it moves exactly as told.
@@ -112,7 +89,7 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     public var sleeping: Int { status.withLock { $0.sleepers.count } }
 
     /// The earliest deadline of the sleeps waiting, if any.
-    public var nextDeadline: Instant? { status.withLock { $0.sleepers.tags.min() } }
+    public var nextDeadline: Instant? { status.withLock { $0.sleepers.tags.map(\.deadline).min() } }
 
     /// Waits until the clock reaches `deadline`; at once if it has.
     ///
@@ -130,7 +107,8 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     /// Waits until the clock reaches `deadline` (at once if it has), the
     /// sleep registered before the caller suspends: an effect that sleeps at
     /// its start is on the clock when the dispatch that started it returns,
-    /// so a test may advance right away.
+    /// so a test may advance right away. An effect's sleep is a point where
+    /// an advance that woke it stops waiting for it.
     ///
     /// - Parameters:
     ///   - deadline: When to wake.
@@ -138,119 +116,156 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     /// - Throws: `CancellationError` if the task is cancelled first.
     nonisolated(nonsending) public func sleepInPlace(until deadline: Instant, tolerance: Duration?) async throws {
         status.withLock { $0.sleepCalls += 1 }
+        let activity = EffectActivity.current
         let woken = await status.park(
-            in: \.sleepers, tag: deadline, whenCancelled: false,
+            in: \.sleepers, tag: Sleeper(deadline: deadline, activity: activity), whenCancelled: false,
             readyNow: { deadline <= $0.now ? true : nil },
             afterParking: { status in
+                activity?.waits()
                 // One more sleep: tests waiting for it may go on.
                 let count = status.sleepers.count
                 let satisfied = status.waiters.take { $0 <= count }
                 return satisfied.isEmpty ? nil : { for waiter in satisfied { waiter.continuation.resume() } }
-            })
+            },
+            // Cancelled (its effect's run, by what cancels it): it runs again, in the canceller's group.
+            beforeResumingCancelled: { activity?.wakes(joining: EffectActivity.current?.followingGroup) })
         if !woken { throw CancellationError() }
     }
 
-    /// Moves the clock forward by `duration` and wakes every sleep whose
-    /// deadline has come, in deadline order.
-    ///
-    /// - Parameter duration: How far to move it (not negative).
-    public func advance(by duration: Duration) {
-        guard duration >= .zero else { Misuse.fail(TestingMisuse.testClockMovedBack(duration)) }
-        let due = status.withLock { status in
-            status.now = status.now.advanced(by: duration)
-            return Self.takeDue(&status)
-        }
-        for sleeper in due { sleeper.resume(returning: true) }
-    }
-
-    /// Moves the clock forward to `instant` (if it is later than ``now``) and
-    /// wakes every sleep whose deadline has come, in deadline order.
-    ///
-    /// - Parameter instant: Where to move it.
-    public func advance(to instant: Instant) {
-        let due = status.withLock { status in
-            status.now = max(status.now, instant)
-            return Self.takeDue(&status)
-        }
-        for sleeper in due { sleeper.resume(returning: true) }
-    }
-
-    /// Moves the clock to the latest deadline of the sleeps waiting now, waking
-    /// them all in deadline order, so no sleep is left. Sleeps the woken code
-    /// begins afterwards wait for the next move.
-    public func run() {
-        let due = status.withLock { status in
-            if let last = status.sleepers.tags.max() { status.now = max(status.now, last) }
-            return Self.takeDue(&status)
-        }
-        for sleeper in due { sleeper.resume(returning: true) }
-    }
-
-    /// Returns once at least `count` sleeps wait on the clock (at once if they
-    /// already do), or when the waiting task is cancelled: how a test waits,
-    /// without polling, for the code under test to reach its sleep.
-    ///
-    /// The wait ends on an event: the sleeps registering. `timeout`
-    /// (wall-clock time: this clock moves only when the test moves it) is a
-    /// hang net: a wait it ends fails the test, saying how many sleeps it
-    /// waited for and how many there are, and returns, so a test whose code
-    /// never sleeps ends instead of hanging.
-    ///
-    /// Effects sleep on the clock before the dispatch that started them
-    /// returns (``/ReduxKitLinuxEffects/InPlaceSleepingClock``), so a test needs this only for a
-    /// sleep the code reaches later, after awaiting something else.
+    /// Moves the clock forward by `duration`, waking each sleep whose deadline
+    /// comes in that time in deadline order, and returns once what it woke has
+    /// run: see ``advance(to:fileID:filePath:line:column:)``.
     ///
     /// - Parameters:
-    ///   - count: How many sleeps to wait for.
-    ///   - timeout: How long to wait at most, on the wall clock (a minute by
-    ///     default, the test store's hang net).
-    ///   - fileID: Where the wait is (filled in for you), as `#fileID` gives it.
+    ///   - duration: How far to move it (not negative).
+    ///   - fileID: Where the advance is (filled in for you), as `#fileID` gives it.
     ///   - filePath: The same, as `#filePath` gives it.
     ///   - line: The same line.
     ///   - column: The same column.
-    public func waitForSleepers(
-        _ count: Int = 1, timeout: Duration = .seconds(60),
+    public func advance(
+        by duration: Duration,
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
-        if sleeping >= count { return }
-        let satisfied = await withTaskGroup(of: Bool?.self) { group in
-            group.addTask {
-                await self.parkUntilSleeping(count)
+        guard duration >= .zero else { Misuse.fail(TestingMisuse.testClockMovedBack(duration)) }
+        await advance(
+            to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Moves the clock forward to `instant` (if it is later than ``now``),
+    /// and returns once every effect it woke has run to its next suspension
+    /// on this clock, or to another wait the store knows, or has ended.
+    ///
+    /// The clock moves from deadline to deadline: at each, it wakes the sleeps
+    /// due (in the order they began), then waits until the effects among them
+    /// have run, with what they started or woke meanwhile, before it moves
+    /// on. So an effect that sleeps again, or a timer, wakes at every
+    /// deadline within the advance, as it would in the app; and what the woken
+    /// effects dispatched has been dispatched when this returns. A
+    /// store's effect waits where the store can see it in a sleep on this
+    /// clock, a listener's `take`, `condition` or `pause`, or while awaiting
+    /// a fork or an async thunk run; any other await (a dependency's network
+    /// call, a stream) counts as running, so the advance waits for it.
+    ///
+    /// A sleep that is no effect's (code the test runs in a task of its own,
+    /// a ``/ReduxKitLinuxDevtools/Persistence``'s debounce) is woken but not
+    /// waited for: wait for what it does next (``waitForSleepers(_:timeout:fileID:filePath:line:column:)``,
+    /// the persistence's writes).
+    ///
+    /// If a woken effect awaits something only the test provides later, the
+    /// advance cannot end before the test provides it: run it in a task of its
+    /// own (`async let advanced: Void = clock.advance(by:)`), provide the
+    /// thing, then `await advanced`. A wait longer than the hang net
+    /// (``/ReduxKitLinuxTesting/TestStore/hangNet``, a minute of wall-clock
+    /// time) fails the test, naming the effects still running, and returns.
+    ///
+    /// - Parameters:
+    ///   - instant: Where to move it.
+    ///   - fileID: Where the advance is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    public func advance(
+        to instant: Instant,
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let group = SettleGroup()
+        defer { group.close() }
+        while let due = takeNextDue(upTo: instant) {
+            for sleeper in due { sleeper.tag.activity?.wakes(joining: group) }
+            for sleeper in due { sleeper.continuation.resume(returning: true) }
+            guard await settle(group, at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+            else { return }
+        }
+        status.withLock { $0.now = max($0.now, instant) }
+    }
+
+    /// Moves the clock to the latest deadline of the sleeps waiting now, as
+    /// ``advance(to:fileID:filePath:line:column:)`` does, so no sleep of those
+    /// is left. Sleeps the woken code begins for later wait for the next move.
+    ///
+    /// - Parameters:
+    ///   - fileID: Where the call is (filled in for you), as `#fileID` gives it.
+    ///   - filePath: The same, as `#filePath` gives it.
+    ///   - line: The same line.
+    ///   - column: The same column.
+    public func run(
+        fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        guard let last = status.withLock({ $0.sleepers.tags.map(\.deadline).max() }) else { return }
+        await advance(to: last, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+
+    /// Waits until none of `group`'s effects runs, or for the hang net; then
+    /// fails the test, naming them.
+    ///
+    /// - Returns: Whether the group settled (false: the test failed, or the
+    ///   waiting task was cancelled).
+    private func settle(_ group: SettleGroup, at site: CallSite) async -> Bool {
+        if group.isSettled { return true }
+        let limit = hangNet.withLock { $0 }
+        let settled = await withTaskGroup(of: Bool?.self) { tasks in
+            tasks.addTask {
+                await group.waitUntilSettled()
                 return true
             }
-            group.addTask {
-                await sleepUnlessCancelled(on: ContinuousClock(), for: timeout)
+            tasks.addTask {
+                await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
                 return false
             }
             // The first to end decides; nil when the waiting task was cancelled.
-            let first = await group.next() ?? nil
-            group.cancelAll()
+            let first = await tasks.next() ?? nil
+            tasks.cancelAll()
             return Task.isCancelled ? nil : first
         }
-        let (sleeping, now, sleepCalls, nextDeadline) = status.withLock { status in
-            (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.tags.min())
+        if settled == true || group.isSettled { return true }
+        if settled == false {
+            failTest(
+                TestStoreFailure.advanceHung(limit, now: now.offset, running: group.runningLabels), at: site)
         }
-        guard satisfied == false, sleeping < count else { return }
-        failTest(
-            TestStoreFailure.sleepersTimedOut(
-                awaited: count, within: timeout, sleeping: sleeping, now: now.offset, sleepCalls: sleepCalls,
-                nextDeadline: nextDeadline?.offset),
-            at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+        return false
     }
 
-    /// Returns once at least `count` sleeps wait on the clock, or when the
-    /// waiting task is cancelled.
-    private func parkUntilSleeping(_ count: Int) async {
-        await status.park(in: \.waiters, tag: count, whenCancelled: ()) { $0.sleepers.count >= count ? () : nil }
+    /// Shortens the wall-clock limit of the advance's waits (the hang net), for
+    /// the testing product's own tests of advances that never settle.
+    ///
+    /// - Parameter limit: The longest wait, on the wall clock.
+    package func limitWallClockWaits(to limit: Duration) {
+        hangNet.withLock { $0 = limit }
     }
 
-    /// Removes the sleeps whose deadline has come, earliest first (in the
-    /// order they began, for one deadline).
-    private static func takeDue(_ status: inout Status) -> [ParkedWaiters<Bool, Instant>.Continuation] {
-        let now = status.now
-        let due = status.sleepers.take { $0 <= now }.enumerated().sorted {
-            ($0.element.tag, $0.offset) < ($1.element.tag, $1.offset)
+    /// Moves the clock to the earliest deadline of the sleeps waiting, if it
+    /// is at `limit` or before, and removes the sleeps due then (in the order
+    /// they began); `nil` if none is.
+    private func takeNextDue(upTo limit: Instant) -> [(
+        tag: Sleeper, continuation: ParkedWaiters<Bool, Sleeper>.Continuation
+    )]? {
+        status.withLock { status in
+            guard let next = status.sleepers.tags.map(\.deadline).min(), next <= limit else { return nil }
+            status.now = max(status.now, next)
+            let now = status.now
+            return status.sleepers.take { $0.deadline <= now }.enumerated().sorted {
+                ($0.element.tag.deadline, $0.offset) < ($1.element.tag.deadline, $1.offset)
+            }.map(\.element)
         }
-        return due.map(\.element.continuation)
     }
 }

@@ -21,7 +21,7 @@ enum TestStoreFailure {
 
     /// What an effect still running may wait for, and what ends each wait.
     static let whatRunningEffectsWaitFor =
-        "If it sleeps on a TestClock, move that clock (clock.advance(by:)). If it waits in a take or condition, "
+        "If it sleeps on a TestClock, move that clock (await clock.advance(by:)). If it waits in a take or condition, "
         + "dispatch what it waits for. If it waits for a fake the test controls, answer it."
 
     /// No action came, and no effect is left running to send one (a wait
@@ -64,6 +64,20 @@ enum TestStoreFailure {
     static func hung(_ limit: Duration, waiter: String) -> String {
         "\(waiter) waited \(limit) of wall-clock time (the test store's hang net) and nothing ended the wait: "
             + "the effects wait for something that never comes."
+    }
+
+    /// A test clock's advance woke effects that did not reach their next
+    /// known wait, nor end, within the hang net.
+    static func advanceHung(_ limit: Duration, now: Duration, running: [String]) -> String {
+        message(
+            "TestClock.advance waited \(limit) of wall-clock time (the hang net) for the effects it woke, at \(now), "
+                + "to run to their next wait",
+            details: [
+                "Still running: \(running.isEmpty ? "none" : running.joined(separator: ", ")).",
+                "They await something outside the store and the clock (a fake the test controls, a stream, a real "
+                    + "request). If the test provides it after the advance, run the advance in a task of its own "
+                    + "(async let advanced: Void = clock.advance(by: ...)), provide it, then await advanced.",
+            ])
     }
 
     /// The effects a dispatch started did not end within the timeout of

@@ -26,9 +26,9 @@ struct ClockTimerTests {
                 initialState: Timer(), reducer: ClockFixtures.reducer,
                 middleware: [ClockFixtures.timer(clock: clock)])
             test.dispatch(Toggle()) { $0.isTimerActive = true }
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             await test.receive(Tick.self) { $0.secondsElapsed = 1 }
-            clock.advance(by: .seconds(5))
+            await clock.advance(by: .seconds(5))
             for second in 2...6 {
                 await test.receive(Tick.self) { $0.secondsElapsed = second }
             }
@@ -46,30 +46,35 @@ struct ClockTimerTests {
                 initialState: Timer(), reducer: ClockFixtures.reducer,
                 middleware: [ClockFixtures.timer(clock: clock)])
             test.dispatch(Toggle()) { $0.isTimerActive = true }
-            clock.advance(by: .seconds(3))
+            await clock.advance(by: .seconds(3))
             await test.receive(Tick.self) { $0.secondsElapsed = 1 }
             await test.receive(Tick.self) { $0.secondsElapsed = 2 }
             await test.receive(Tick.self) { $0.secondsElapsed = 3 }
             await clock.waitForSleepers()
             #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(4)))
-            clock.advance(by: .milliseconds(999))
+            await clock.advance(by: .milliseconds(999))
             test.dispatch(Toggle()) { $0.isTimerActive = false }
             await test.finish()
         }
     }
 
-    /// A loop of `sleep(for:)` counts each sleep from the clock's `now` when
-    /// it begins: one advance of three seconds wakes it once (the difference
-    /// from a timer that the TestClock's docs state).
-    @Test func aSleepLoopWakesOncePerAdvance() async {
+    /// A loop of `sleep(for:)` in an effect wakes once per deadline within an
+    /// advance, as in the app: each sleep begins where the clock stands when
+    /// the effect reaches it, and the advance moves from deadline to
+    /// deadline, letting the effect run between them. Three seconds, three
+    /// ticks (one per advance, before the advance waited for what it woke).
+    @Test func aSleepLoopWakesOncePerDeadlineWithinAnAdvance() async {
         let clock = TestClock()
         let test = TestStore(
             initialState: Timer(), reducer: ClockFixtures.reducer,
             middleware: [ClockFixtures.timer(clock: clock, usesTimer: false)])
         test.dispatch(Toggle()) { $0.isTimerActive = true }
-        clock.advance(by: .seconds(3))
+        await clock.advance(by: .seconds(3))
         await test.receive(Tick.self) { $0.secondsElapsed = 1 }
-        await clock.waitForSleepers()
+        await test.receive(Tick.self) { $0.secondsElapsed = 2 }
+        await test.receive(Tick.self) { $0.secondsElapsed = 3 }
+        // The effect is back in its sleep when the advance returns: no wait needed.
+        #expect(clock.sleeping == 1)
         #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(4)))
         test.dispatch(Toggle()) { $0.isTimerActive = false }
         await test.finish()
@@ -84,11 +89,11 @@ struct ClockTimerTests {
                 initialState: Timer(), reducer: ClockFixtures.reducer,
                 middleware: [ClockFixtures.debounce(clock: clock)])
             test.dispatch(ClockFixtures.Start())
-            clock.advance(by: .milliseconds(299))
+            await clock.advance(by: .milliseconds(299))
             test.dispatch(ClockFixtures.Start())  // cancels the first run: .latest
-            clock.advance(by: .milliseconds(299))
+            await clock.advance(by: .milliseconds(299))
             #expect(test.store.state.note == "")
-            clock.advance(by: .milliseconds(1))
+            await clock.advance(by: .milliseconds(1))
             await test.receive(ClockFixtures.Done.self) { $0.note = "debounced" }
             await test.finish()
         }
@@ -102,7 +107,7 @@ struct ClockTimerTests {
                 initialState: Timer(), reducer: ClockFixtures.reducer,
                 middleware: [ClockFixtures.timedTake(clock: clock)])
             test.dispatch(ClockFixtures.Start())
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             await test.receive(ClockFixtures.Done.self) { $0.note = "timed out" }
             await test.finish()
         }
@@ -123,7 +128,7 @@ struct ClockTimerTests {
                 middleware: [thunkMiddleware(dependencies: ClockFixtures.dependencies(clock))])
             test.exhaustivity = .off
             test.dispatch(load())
-            clock.advance(by: .seconds(2))
+            await clock.advance(by: .seconds(2))
             await test.receive(load.fulfilled) { $0.note = "loaded" }
             await test.finish()
         }
@@ -139,7 +144,7 @@ struct ClockTimerTests {
         }
         await clock.waitForSleepers()
         #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(2)))
-        clock.advance(by: .seconds(6))
+        await clock.advance(by: .seconds(6))
         await clock.waitForSleepers()
         #expect(ticks.values == [1, 2, 3])
         #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(8)))

@@ -25,10 +25,10 @@ struct TestClockTests {
         let sleeping = Self.sleeper(clock, for: .milliseconds(300))
         await clock.waitForSleepers()
         #expect(clock.nextDeadline == TestClock.Instant(offset: .milliseconds(300)))
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(clock.sleeping == 1)
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(299)))
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         #expect(clock.sleeping == 0)
         #expect(await sleeping.value)
         #expect(clock.sleepCalls == 1)
@@ -36,7 +36,7 @@ struct TestClockTests {
 
     @Test func aDeadlineAlreadyPassedDoesNotSleep() async throws {
         let clock = TestClock()
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         try await clock.sleep(until: TestClock.Instant(offset: .milliseconds(500)))
         try await clock.sleep(for: .zero)
         #expect(clock.sleeping == 0)
@@ -70,11 +70,11 @@ struct TestClockTests {
             // One at a time, so equal deadlines are begun in a known order.
             await clock.waitForSleepers(sleepers.count)
         }
-        clock.advance(to: TestClock.Instant(offset: .milliseconds(250)))
+        await clock.advance(to: TestClock.Instant(offset: .milliseconds(250)))
         for sleeper in sleepers[1...3] { await sleeper.value }
         #expect(woken.values == [100, 100, 200])
         #expect(clock.sleeping == 1)
-        clock.run()
+        await clock.run()
         await sleepers[0].value
         #expect(woken.values == [100, 100, 200, 300])
         #expect(clock.now == TestClock.Instant(offset: .milliseconds(300)))
@@ -85,18 +85,18 @@ struct TestClockTests {
         let short = Self.sleeper(clock, for: .seconds(1))
         let long = Self.sleeper(clock, for: .seconds(60))
         await clock.waitForSleepers(2)
-        clock.run()
+        await clock.run()
         #expect(await short.value)
         #expect(await long.value)
         #expect(clock.now == TestClock.Instant(offset: .seconds(60)))
         #expect(clock.nextDeadline == nil)
-        clock.run()
+        await clock.run()
         #expect(clock.now == TestClock.Instant(offset: .seconds(60)))
     }
 
-    @Test func theClockNeverMovesBack() {
+    @Test func theClockNeverMovesBack() async {
         let clock = TestClock(now: TestClock.Instant(offset: .seconds(10)))
-        clock.advance(to: TestClock.Instant(offset: .seconds(3)))
+        await clock.advance(to: TestClock.Instant(offset: .seconds(3)))
         #expect(clock.now == TestClock.Instant(offset: .seconds(10)))
         #expect(clock.now.duration(to: clock.now.advanced(by: .seconds(2))) == .seconds(2))
         #expect(clock.minimumResolution == .zero)
@@ -135,7 +135,7 @@ struct TestClockTests {
         #expect(clock.sleeping == 2)
         // Already as many as asked for: at once.
         await clock.waitForSleepers(1)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(await first.value)
         #expect(await second.value)
     }
@@ -152,7 +152,7 @@ struct TestClockTests {
     @Test func movingTheClockBackStopsTheProcessSayingSo() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
-            TestClock().advance(by: .seconds(-1))
+            await TestClock().advance(by: .seconds(-1))
         }
         let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(

@@ -29,7 +29,7 @@ struct TestStoreFinishTests {
         let finishing = Task { await test.finish(timeout: .seconds(1)) }
         await timeoutClock.waitForSleepers()
         #expect(failures.values.isEmpty)
-        timeoutClock.advance(by: .seconds(1))
+        await timeoutClock.advance(by: .seconds(1))
         await finishing.value
         #expect(
             failures.values == [
@@ -39,7 +39,7 @@ struct TestStoreFinishTests {
             ])
         // Ended by the test: nothing more is reported when the test store goes.
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await test.receive(Done.self) { $0.name = "later" }
         await test.finish()
         #expect(failures.count == 1)
@@ -69,7 +69,7 @@ struct TestStoreFinishTests {
         await test.receive(load.pending) { $0.isLoading = true }
         let finishing = Task { await test.finish() }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await finishing.value
         #expect(failures.count == 1)
         #expect(
@@ -162,7 +162,7 @@ struct TestStoreFinishTests {
             let test = TestStoreFixtures.makeTestStore(failures, clock: clock)
             test.dispatch(Start())
             await clock.waitForSleepers()
-            clock.advance(by: .milliseconds(200))
+            await clock.advance(by: .milliseconds(200))
             await test.receive(Done.self) { $0.name = "later" }
         }
         #expect(failures.values.isEmpty)

@@ -84,7 +84,7 @@ struct TestStoreReceiveTests {
         }
         // The receive waits, its timeout asleep on the timeout clock.
         await timeoutClock.waitForSleepers()
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await receiving.value
         #expect(timeoutClock.sleeping == 0)
         #expect(timeoutClock.now == TestClock.Instant(offset: .zero))
@@ -99,9 +99,9 @@ struct TestStoreReceiveTests {
         let test = TestStoreFixtures.makeTestStore(failures, timeoutClock: timeoutClock)
         let receiving = Task { await test.receive(Add.self, timeout: .seconds(5)) }
         await timeoutClock.waitForSleepers()
-        timeoutClock.advance(by: .milliseconds(4999))
+        await timeoutClock.advance(by: .milliseconds(4999))
         #expect(failures.values.isEmpty)
-        timeoutClock.advance(by: .milliseconds(1))
+        await timeoutClock.advance(by: .milliseconds(1))
         await receiving.value
         #expect(
             failures.values == [
@@ -118,18 +118,18 @@ struct TestStoreReceiveTests {
         test.dispatch(TestStoreFixtures.Start())
         let receiving = Task { await test.receive(TestStoreFixtures.Done.self, timeout: .seconds(1)) }
         await timeoutClock.waitForSleepers()
-        timeoutClock.advance(by: .seconds(1))
+        await timeoutClock.advance(by: .seconds(1))
         await receiving.value
         #expect(
             failures.values == [
                 "Expected to receive Done, but nothing was received within 1.0 seconds:\n"
-                    + "  1 effect is still running. If it sleeps on a TestClock, move that clock (clock.advance(by:)). "
+                    + "  1 effect is still running. If it sleeps on a TestClock, move that clock (await clock.advance(by:)). "
                     + "If it waits in a take or condition, dispatch what it waits for. If it waits for a fake the test "
                     + "controls, answer it."
             ])
         // The listener's action, once its clock moves, is received after all.
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         await test.receive(TestStoreFixtures.Done.self) { $0.name = "later" }
         await test.finish()
         #expect(failures.count == 1)

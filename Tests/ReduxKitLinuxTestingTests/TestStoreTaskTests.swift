@@ -27,7 +27,7 @@ struct TestStoreTaskTests {
         let timer = test.dispatch(ClockFixtures.Toggle()) { $0.isTimerActive = true }
         #expect(timer.effectCount == 1)
         #expect(timer.returned is ClockFixtures.Toggle)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await test.receive(ClockFixtures.Tick.self) { $0.secondsElapsed = 1 }
         #expect(test.store.runningEffectCount == 1)
         timer.cancel()
@@ -41,7 +41,7 @@ struct TestStoreTaskTests {
         let test = TestStore(
             initialState: Timer(), reducer: ClockFixtures.reducer, middleware: [ClockFixtures.timedTake(clock: clock)])
         let task = test.dispatch(ClockFixtures.Start())
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await task.finish()
         // The run ended, so what it dispatched is there to receive.
         #expect(test.store.state.note == "timed out")

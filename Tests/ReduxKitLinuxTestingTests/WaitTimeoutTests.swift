@@ -30,7 +30,7 @@ struct WaitTimeoutTests {
 
     @Test func waitingForSleepersThatNeverComeFailsSayingSo() async {
         let clock = TestClock()
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         let sleeping = Task { try? await clock.sleep(for: .seconds(1)) }
         await clock.waitForSleepers()
         // Nothing else sleeps on the clock: a second sleeper never comes.
@@ -99,7 +99,7 @@ struct WaitTimeoutTests {
                     + "  receive waited 0.001 seconds of wall-clock time (the test store's hang net) and nothing ended "
                     + "the wait: the effects wait for something that never comes.\n"
                     + "  1 effect is still running, started by: Hold (WaitTimeoutTests.swift:\(dispatchLine)).\n"
-                    + "  If it sleeps on a TestClock, move that clock (clock.advance(by:)). If it waits in a take or "
+                    + "  If it sleeps on a TestClock, move that clock (await clock.advance(by:)). If it waits in a take or "
                     + "condition, dispatch what it waits for. If it waits for a fake the test controls, answer it."
             ])
         gate.open()

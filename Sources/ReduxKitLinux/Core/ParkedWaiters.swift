@@ -85,6 +85,8 @@ extension Locked {
     ///   - afterParking: Runs under the lock right after the task parked
     ///     (the owner's other waiters may now be due); what it returns runs
     ///     once the lock is let go (it resumes them).
+    ///   - beforeResumingCancelled: Runs when a cancellation takes the task
+    ///     out of `waiters`, just before it resumes it.
     ///   - isolation: Where the caller runs; leave it out. The task parks
     ///     there, before it suspends: a caller on an actor is parked when it
     ///     gives the actor up, with no hop to the global executor first (a
@@ -97,6 +99,7 @@ extension Locked {
         whenCancelled cancelled: Result,
         readyNow: (inout Value) -> Result? = { _ in nil },
         afterParking: (inout Value) -> (() -> Void)? = { _ in nil },
+        beforeResumingCancelled: @Sendable () -> Void = {},
         isolation: isolated (any Actor)? = #isolation
     ) async -> Result {
         let id = withLock { $0[keyPath: waiters].newID() }
@@ -115,7 +118,9 @@ extension Locked {
                 then?()
             }
         } onCancel: {
-            withLock { $0[keyPath: waiters].cancel(id) }?.resume(returning: cancelled)
+            guard let parked = withLock({ $0[keyPath: waiters].cancel(id) }) else { return }
+            beforeResumingCancelled()
+            parked.resume(returning: cancelled)
         }
     }
 }

@@ -13,7 +13,8 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
         var ending: Ending?
         var endingWaiter: CheckedContinuation<Ending, Never>?
         var outcome: Result<Value, any Error>?
-        var outcomeWaiters: [CheckedContinuation<Result<Value, any Error>, Never>] = []
+        /// The handle's awaiters, each with its ``EffectActivity`` (an effect awaiting the run).
+        var outcomeWaiters: [(CheckedContinuation<Result<Value, any Error>, Never>, EffectActivity?)] = []
         var cancelReason: String?
         var cancelRequested = false
     }
@@ -77,23 +78,29 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     }
 
     /// Sets the outcome the handle's awaiters get (after the run's last
-    /// lifecycle action is dispatched).
+    /// lifecycle action is dispatched), waking the effects among them first.
     func finish(_ outcome: Result<Value, any Error>) {
-        let waiters = status.withLock { status -> [CheckedContinuation<Result<Value, any Error>, Never>] in
+        let waiters = status.withLock {
+            status -> [(CheckedContinuation<Result<Value, any Error>, Never>, EffectActivity?)] in
             guard status.outcome == nil else { return [] }
             status.outcome = outcome
             defer { status.outcomeWaiters = [] }
             return status.outcomeWaiters
         }
-        for waiter in waiters { waiter.resume(returning: outcome) }
+        let group = EffectActivity.current?.followingGroup
+        for (_, activity) in waiters { activity?.wakes(joining: group) }
+        for (waiter, _) in waiters { waiter.resume(returning: outcome) }
     }
 
-    /// The outcome, once the run has settled.
+    /// The outcome, once the run has settled: for an effect awaiting it, a
+    /// known wait (see ``EffectActivity``).
     nonisolated(nonsending) package func result() async -> Result<Value, any Error> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
             let outcome = status.withLock { status -> Result<Value, any Error>? in
                 if let outcome = status.outcome { return outcome }
-                status.outcomeWaiters.append(continuation)
+                let activity = EffectActivity.current
+                status.outcomeWaiters.append((continuation, activity))
+                activity?.waits()
                 return nil
             }
             if let outcome { continuation.resume(returning: outcome) }

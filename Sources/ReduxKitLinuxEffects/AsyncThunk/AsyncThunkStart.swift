@@ -81,7 +81,10 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let condition = deferredCondition
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.
-        let task = environment.runner.run(.asyncThunk, on: store.route.actor, from: store.route.actor) {
+        let activity = EffectActivity("async thunk \(thunk.typePrefix)")
+        let task = environment.runner.run(
+            .asyncThunk, on: store.route.actor, from: store.route.actor, activity: activity
+        ) {
             defer { tag?.ended() }
             if let deferredCondition = condition, let conditionContext {
                 let started = await thunk.startDeferred(

@@ -30,14 +30,15 @@ extension ListenerContext {
         autoJoin: Bool = false, _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Value
     ) -> ListenerFork<Value> {
         guard let runner = hub.runner else {
-            return ListenerFork(task: Task { .failure(CancellationError()) })
+            return ListenerFork(task: Task { .failure(CancellationError()) }, activity: nil)
         }
         let adoption = EffectAdoption(by: run.forks)
         // Set now if the run is already cancelled, or later by the fork's handle before it starts.
         let neverRuns = Locked(run.isCancelled)
         run.forkWillStart()
+        let activity = EffectActivity("fork of listener \(run.listener.name)")
         let task: Task<Result<Value, any Error>, Never> = runner.run(
-            .listener, on: hub.store.route.actor, from: nil, startsLater: true
+            .listener, on: hub.store.route.actor, from: nil, startsLater: true, activity: activity
         ) {
             run.forkStarted()
             let result: Result<Value, any Error>
@@ -57,8 +58,9 @@ extension ListenerContext {
             return result
         }
         adoption.adopt { task.cancel() }
-        if autoJoin { run.join { _ = await task.value } }
-        return ListenerFork(task: task, neverRuns: neverRuns)
+        let fork = ListenerFork(task: task, activity: activity, neverRuns: neverRuns)
+        if autoJoin { run.join { _ = await fork.result } }
+        return fork
     }
 }
 
@@ -66,12 +68,17 @@ extension ListenerContext {
 /// result or cancel it.
 public final class ListenerFork<Value: Sendable>: Sendable {
     private let task: Task<Result<Value, any Error>, Never>
+    /// The fork's activity: an effect awaiting the fork waits at a known point
+    /// (see ``EffectActivity``), which the fork's end wakes.
+    private let activity: EffectActivity?
     /// Set by ``cancel()``: a fork cancelled by its handle before it began
     /// does not run (read by the fork's task as it begins).
     private let neverRuns: Locked<Bool>
 
-    init(task: Task<Result<Value, any Error>, Never>, neverRuns: Locked<Bool> = Locked(true)) {
+    init(task: Task<Result<Value, any Error>, Never>, activity: EffectActivity?, neverRuns: Locked<Bool> = Locked(true))
+    {
         self.task = task
+        self.activity = activity
         self.neverRuns = neverRuns
     }
 
@@ -79,14 +86,17 @@ public final class ListenerFork<Value: Sendable>: Sendable {
     /// if it was cancelled before it returned (RTK's `ok`, `rejected` and
     /// `cancelled`).
     nonisolated(nonsending) public var result: Result<Value, any Error> {
-        get async { await task.value }
+        get async {
+            guard let activity, let waiter = EffectActivity.current else { return await task.value }
+            return await waiter.waitForEnd(of: activity) { await task.value }
+        }
     }
 
     /// The fork's value.
     ///
     /// - Throws: What it threw, or `CancellationError` if it was cancelled.
     nonisolated(nonsending) public var value: Value {
-        get async throws { try await task.value.get() }
+        get async throws { try await result.get() }
     }
 
     /// Cancels the fork and what it started.

@@ -15,7 +15,8 @@
 /// Each task runs in an ``EffectScope`` of its own; a task started from inside
 /// another effect's task (an async thunk an effect dispatched, a listener's
 /// fork) is adopted by that effect's scope and cancelled with it. Running
-/// tasks are counted by the chain's ``EffectTracker``, if it has one.
+/// tasks are counted by the chain's ``EffectTracker``, if it has one, and each
+/// has an ``EffectActivity``, which a test clock's advance follows.
 final class EffectRunner: Sendable {
     private struct Running {
         var cancels: [UInt64: @Sendable () -> Void] = [:]
@@ -80,12 +81,15 @@ final class EffectRunner: Sendable {
     ///   - startsLater: Whether the task waits until the caller's synchronous
     ///     work is done (a listener's fork, as RTK's starts after a microtask),
     ///     wherever the caller runs.
+    ///   - activity: The task's ``EffectActivity`` (a new one by default).
     ///   - operation: The effect; it runs on the task's isolation.
     func run<Success: Sendable>(
         _ origin: EffectOrigin, scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
-        startsLater: Bool = false, _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
+        startsLater: Bool = false, activity: EffectActivity? = nil,
+        _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
+        let activity = activity ?? EffectActivity(origin.rawValue)
         tracker?.begin()
         let key = running.withLock { running in
             defer { running.nextKey &+= 1 }
@@ -93,17 +97,22 @@ final class EffectRunner: Sendable {
             return running.nextKey
         }
         let finish: @Sendable () -> Void = { [weak self, tracker] in
+            activity.ends()
             self?.finished(key)
             adoption?.childEnded()
             tracker?.end()
         }
         let task: Task<Success, Never>
         if !startsLater, let actor, let caller, caller === actor {
-            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, scope, operation, then: finish) }
+            task = actor.assumeIsolated { actor in
+                Self.startHere(on: actor, origin, scope, activity, operation, then: finish)
+            }
         } else if !startsLater, actor == nil {
-            task = Self.startHere(on: nil, origin, scope, operation, then: finish)
+            task = Self.startHere(on: nil, origin, scope, activity, operation, then: finish)
         } else {
-            task = Task { await Self.perform(on: actor, origin, scope, operation, then: finish) }
+            // It begins later: an advance following the effect starting it waits for it too.
+            activity.beginsLater(startedBy: EffectActivity.current)
+            task = Task { await Self.perform(on: actor, origin, scope, activity, operation, then: finish) }
         }
         // Registered after the start, which may have run the whole effect, or
         // cancelled the runner's tasks (its own included) on the way.
@@ -122,18 +131,18 @@ final class EffectRunner: Sendable {
 
     /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
     private static func startHere<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ activity: EffectActivity,
         _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
         then finish: @escaping @Sendable () -> Void
     ) -> Task<Success, Never> {
         Task.immediate {
-            await perform(on: actor, origin, scope, operation, then: finish)
+            await perform(on: actor, origin, scope, activity, operation, then: finish)
         }
     }
 
-    /// Runs `operation` on `actor`, in `scope`, marked as `origin`, then calls `finish`.
+    /// Runs `operation` on `actor`, in `scope` and `activity`, marked as `origin`, then calls `finish`.
     private static func perform<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ activity: EffectActivity,
         _ operation: nonisolated(nonsending) @Sendable () async -> Success,
         then finish: @Sendable () -> Void
     ) async -> Success {
@@ -143,11 +152,14 @@ final class EffectRunner: Sendable {
             _ = actor
             return await EffectScope.$current.withValue(scope) {
                 _ = actor
-                return await withTaskCancellationHandler {
+                return await EffectActivity.$current.withValue(activity) {
                     _ = actor
-                    return await operation()
-                } onCancel: {
-                    scope.cancelAll()
+                    return await withTaskCancellationHandler {
+                        _ = actor
+                        return await operation()
+                    } onCancel: {
+                        scope.cancelAll()
+                    }
                 }
             }
         }

@@ -21,10 +21,10 @@ struct PersistenceDebounceTests {
             let store = PersistenceFixtures.makeStore(persistence)
             store.dispatch(SetVolume(volume: 4))
             await clock.waitForSleepers()
-            clock.advance(by: .milliseconds(299))
+            await clock.advance(by: .milliseconds(299))
             #expect(clock.sleeping == 1)
             #expect(persistence.writeCount == 0)
-            clock.advance(by: .milliseconds(1))
+            await clock.advance(by: .milliseconds(1))
             await persistence.waitForWrites(1)
             #expect(try PersistenceFixtures.saved(in: file).volume == 4)
             #expect(errors.values.isEmpty)
@@ -45,7 +45,7 @@ struct PersistenceDebounceTests {
                 // The saver is asleep on the clock (woken by this change if it had nothing to save).
                 await clock.waitForSleepers()
                 let writes = persistence.writeCount
-                clock.advance(by: .milliseconds(100))
+                await clock.advance(by: .milliseconds(100))
                 // Asleep again, or it saved.
                 await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(writes + 1) }])
                 if persistence.writeCount > writes {
@@ -70,10 +70,10 @@ struct PersistenceDebounceTests {
             // The one saver slept once, whatever the number of changes.
             #expect(clock.sleepCalls == 1)
             #expect(persistence.writeCount == 0)
-            clock.advance(by: .milliseconds(300))
+            await clock.advance(by: .milliseconds(300))
             // If the saver woke while changes were still coming, it waits one more debounce.
             await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(1) }])
-            if persistence.writeCount == 0 { clock.advance(by: .milliseconds(300)) }
+            if persistence.writeCount == 0 { await clock.advance(by: .milliseconds(300)) }
             await persistence.waitForWrites(1)
             #expect(clock.sleepCalls <= 2)
             #expect(try PersistenceFixtures.saved(in: file).volume == 100_000)

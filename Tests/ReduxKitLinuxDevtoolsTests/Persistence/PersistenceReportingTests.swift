@@ -45,14 +45,14 @@ struct PersistenceReportingTests {
                 store.dispatch(Read(value: .nan))
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 1)
-                clock.advance(by: .milliseconds(300))
+                await clock.advance(by: .milliseconds(300))
                 _ = await errors.wait(forCount: 1)
 
                 // Still bad: the saver does not repeat it...
                 store.dispatch(Read(value: .infinity))
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 2)
-                clock.advance(by: .milliseconds(300))
+                await clock.advance(by: .milliseconds(300))
                 // ... (the saver has finished that save once it sleeps for the next change)
                 store.dispatch(Read(value: -.infinity))
                 await clock.waitForSleepers()
@@ -65,10 +65,10 @@ struct PersistenceReportingTests {
                 // Bad to good: saved, nothing reported. (The saver, asleep since -infinity, sees
                 // one more change and sleeps once more.)
                 store.dispatch(Read(value: 1.5))
-                clock.advance(by: .milliseconds(300))
+                await clock.advance(by: .milliseconds(300))
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 4)
-                clock.advance(by: .milliseconds(300))
+                await clock.advance(by: .milliseconds(300))
                 await persistence.waitForWrites(1)
                 #expect(try Self.saved(in: file) == 1.5)
                 #expect(errors.count == 2)
@@ -77,7 +77,7 @@ struct PersistenceReportingTests {
                 store.dispatch(Read(value: .nan))
                 await clock.waitForSleepers()
                 #expect(clock.sleepCalls == 5)
-                clock.advance(by: .milliseconds(300))
+                await clock.advance(by: .milliseconds(300))
                 _ = await errors.wait(forCount: 3)
             }
             // The store is freed with the bad state still unsaved: said once more.

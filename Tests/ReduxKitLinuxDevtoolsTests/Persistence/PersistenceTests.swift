@@ -53,13 +53,13 @@ struct PersistenceTests {
             // One sleep of the one saver for the 100 changes, not a timer each.
             await clock.waitForSleepers()
             #expect(clock.sleepCalls == 1)
-            clock.advance(by: .milliseconds(50))
+            await clock.advance(by: .milliseconds(50))
             // The saver's task runs beside the dispatches: if it noticed the first changes before
             // the last ones, it saw a change during its sleep and waits one debounce more.
             await firstOf([{ await clock.waitForSleepers() }, { await persistence.waitForWrites(1) }])
-            if persistence.writeCount == 0 { clock.advance(by: .milliseconds(50)) }
+            if persistence.writeCount == 0 { await clock.advance(by: .milliseconds(50)) }
             await persistence.waitForWrites(1)
-            clock.advance(by: .seconds(60))
+            await clock.advance(by: .seconds(60))
             #expect(persistence.writeCount == 1)
             #expect(clock.sleepCalls <= 2)
             store.dispatch(SetVolume(volume: 7))

@@ -61,13 +61,13 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(clock.sleeping == 1)  // the quiet period began inside the dispatch
-        clock.advance(by: .milliseconds(200))
+        await clock.advance(by: .milliseconds(200))
         store.dispatch(Increment())
         store.dispatch(Search(text: "ab"))  // cancels the waiting "a"; waits 300 ms from now
         #expect(clock.sleepCalls == 2 && clock.sleeping == 1)
-        clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
+        await clock.advance(by: .milliseconds(200))  // 400 ms: "a" would have run at 300
         #expect(clock.sleeping == 1)
-        clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
+        await clock.advance(by: .milliseconds(100))  // 500 ms: quiet for 300 since "ab"
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["ab at 0.5 seconds, state 1"])
     }
@@ -89,15 +89,19 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(clock.sleeping == 1)
-        clock.advance(by: .seconds(1))
+        // The woken effect waits on a gate only a cancellation ends (outside the
+        // store and the clock): the advance runs beside the dispatch that cancels it.
+        async let advancedToA: Void = clock.advance(by: .seconds(1))
         #expect(await started.wait(forCount: 1) == ["a"])
         store.dispatch(Search(text: "b"))
         #expect(await outcomes.wait(forCount: 1) == ["cancelled a"])
+        await advancedToA
         #expect(clock.sleeping == 1)  // "b"'s quiet period, begun inside its dispatch
-        clock.advance(by: .seconds(1))
+        async let advancedToB: Void = clock.advance(by: .seconds(1))
         #expect(await started.wait(forCount: 2) == ["a", "b"])
         store.dispatch(Search(text: "c"))  // cancels "b" in its effect; "c" waits on the clock
         #expect(await outcomes.wait(forCount: 2) == ["cancelled a", "cancelled b"])
+        await advancedToB
         #expect(started.count == 2)
     }
 
@@ -111,12 +115,12 @@ struct ListenerPolicyTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))  // runs; window until 1 s
         store.dispatch(Search(text: "b"))  // dropped
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         store.dispatch(Search(text: "c"))  // dropped: still inside the window
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         store.dispatch(Search(text: "d"))  // runs; window until 2 s
         store.dispatch(Search(text: "e"))  // dropped
-        clock.advance(by: .seconds(5))  // no trailing run when a window closes
+        await clock.advance(by: .seconds(5))  // no trailing run when a window closes
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(Set(seen.values) == ["a", "d"])
         #expect(seen.count == 2)

@@ -97,10 +97,10 @@ struct ListenerSearchTests {
         // "a" then "ab" inside the quiet period: "a" is never searched.
         store.dispatch(QueryChanged(text: "a"))
         #expect(clock.sleepCalls == 1 && clock.sleeping == 1)  // the quiet period began inside the dispatch
-        clock.advance(by: debounce / 2)
+        await clock.advance(by: debounce / 2)
         store.dispatch(QueryChanged(text: "ab"))
         #expect(clock.sleepCalls == 2 && clock.sleeping == 1)
-        clock.advance(by: debounce)
+        await clock.advance(by: debounce)
         #expect(await service.requests.wait(forCount: 1) == ["ab"])
 
         // "abc" while "ab" is in flight; "ab"'s answer comes late, during
@@ -109,14 +109,14 @@ struct ListenerSearchTests {
         #expect(clock.sleepCalls == 3 && clock.sleeping == 1)
         service.answer("ab")
         #expect(await until(store) { !$0.rejected.isEmpty }.rejected == ["ab"])
-        clock.advance(by: debounce)
+        await clock.advance(by: debounce)
         #expect(await service.requests.wait(forCount: 2) == ["ab", "abc"])
 
         // "abcd" while "abc" is in flight, then the answers out of order:
         // "abcd" first, "abc" after.
         store.dispatch(QueryChanged(text: "abcd"))
         #expect(clock.sleepCalls == 4 && clock.sleeping == 1)
-        clock.advance(by: debounce)
+        await clock.advance(by: debounce)
         #expect(await service.requests.wait(forCount: 3) == ["ab", "abc", "abcd"])
         service.answer("abcd")
         #expect(await until(store) { !$0.landed.isEmpty }.landed == ["abcd"])

@@ -56,7 +56,7 @@ struct ListenerTimedWaitOrderTests {
             store.dispatch(Go())
             await clock.waitForSleepers()
             store.dispatch(Stop())
-            clock.advance(by: .seconds(2))
+            await clock.advance(by: .seconds(2))
             _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
         }
         #expect(outcomes.values == Array(repeating: true, count: Self.repeats))
@@ -72,7 +72,7 @@ struct ListenerTimedWaitOrderTests {
             store.dispatch(Go())
             await clock.waitForSleepers()
             store.dispatch(Stop())
-            clock.advance(by: .seconds(2))
+            await clock.advance(by: .seconds(2))
             _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
         }
         #expect(outcomes.values == Array(repeating: true, count: Self.repeats))
@@ -88,7 +88,7 @@ struct ListenerTimedWaitOrderTests {
         for _ in 0..<50 {
             store.dispatch(Go())
             await clock.waitForSleepers()
-            clock.advance(by: .seconds(2))
+            await clock.advance(by: .seconds(2))
             _ = await store.waitForEffects(timeout: .seconds(30), clock: TestClock())  // ends when they end
             store.dispatch(Stop())
         }

@@ -56,7 +56,7 @@ struct ListenerWaitingTests {
         let store = ListenerTestSupport.store(listeners)
         store.dispatch(Search(text: "a"))
         #expect(clock.sleeping == 1 && listeners.waiterCount == 1)
-        clock.advance(by: .seconds(2))
+        await clock.advance(by: .seconds(2))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["timed out"])
         #expect(listeners.waiterCount == 0)
@@ -110,7 +110,7 @@ struct ListenerWaitingTests {
         store.dispatch(Search(text: "times out"))
         #expect(clock.sleeping == 1)
         store.dispatch(Increment())
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(seen.values == ["waits true", "at once true", "times out false"])
     }
@@ -133,7 +133,7 @@ struct ListenerWaitingTests {
         store.dispatch(Search(text: "b"))
         #expect(await outcomes.wait(forCount: 1) == ["a cancelled"])
         #expect(clock.sleeping == 1)  // b's: a's was cancelled
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         #expect(await ListenerTestSupport.effectsEnd(in: store))
         #expect(outcomes.values == ["a cancelled", "b after 1.0 seconds"])
     }
@@ -177,7 +177,7 @@ struct ListenerWaitingTests {
         let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
         store.dispatch(Search(text: "a"))
         #expect(clock.sleeping == 1)
-        clock.advance(by: .seconds(1))
+        await clock.advance(by: .seconds(1))
         await listeners.waitForWaiters()  // woken, the effect goes on to its take
         store.dispatch(Increment(by: 3))
         _ = await seen.wait(forCount: 1)

@@ -40,21 +40,21 @@ struct PollingRecipeTests {
         test.dispatch(StartPolling()) { $0.isPolling = true }
         await test.receive(StatusFetchFailed.self) { $0.retryingIn = .seconds(1) }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         #expect(client.calls.count == 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await test.receive(StatusFetchFailed.self) { $0.retryingIn = .seconds(2) }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(1_999))
+        await clock.advance(by: .milliseconds(1_999))
         #expect(client.calls.count == 2)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await test.receive(StatusFetched.self) {
             $0.version = "1.0"
             $0.retryingIn = nil
         }
         // Polling goes on every 5 seconds.
         await clock.waitForSleepers()
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         await test.receive(StatusFetched.self)
         #expect(client.calls.count == 4)
 
@@ -62,7 +62,7 @@ struct PollingRecipeTests {
         await clock.waitForSleepers()
         test.dispatch(StopPolling()) { $0.isPolling = false }
         await test.finish()
-        clock.advance(by: .seconds(60))
+        await clock.advance(by: .seconds(60))
         #expect(client.calls.count == 4)
     }
 
@@ -79,7 +79,7 @@ struct PollingRecipeTests {
         await test.receive(StatusFetched.self) { $0.version = "2.0" }
         await clock.waitForSleepers()
         test.dispatch(StartPolling())  // ignored while the loop runs (.leading)
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         await test.receive(StatusFetched.self)
         #expect(client.calls.count == 2)
         await clock.waitForSleepers()

@@ -49,11 +49,11 @@ struct SearchAsYouTypeRecipeTests {
 
         // "a", then "ab" 100 ms later: one search, for "ab", 300 ms after the last key.
         test.dispatch(QueryTyped(query: "a")) { $0.query = "a" }
-        clock.advance(by: .milliseconds(100))
+        await clock.advance(by: .milliseconds(100))
         test.dispatch(QueryTyped(query: "ab")) { $0.query = "ab" }
-        clock.advance(by: .milliseconds(299))
+        await clock.advance(by: .milliseconds(299))
         #expect(client.asked.values.isEmpty)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await test.receive(searchHits.pending) { $0.isSearching = true }
 
         // "abc" while "ab" is in flight: the "ab" search is cancelled and settles at once.
@@ -65,7 +65,7 @@ struct SearchAsYouTypeRecipeTests {
         }
         // Its answer arrives late: it is dropped (an action it sent would fail `finish`).
         client.answer("ab")
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await test.receive(searchHits.pending) { $0.isSearching = true }
         client.answer("abc")
         await test.receive(searchHits.fulfilled) {
@@ -86,7 +86,7 @@ struct SearchAsYouTypeRecipeTests {
             initialState: SearchScreen(query: "a"), reducer: searchScreenReducer,
             middleware: [thunkMiddleware(dependencies: dependencies), searchListeners(dependencies).middleware()])
         test.dispatch(QueryTyped(query: "")) { $0.query = "" }
-        clock.advance(by: .milliseconds(300))
+        await clock.advance(by: .milliseconds(300))
         await test.finish()
         #expect(client.asked.values.isEmpty)
     }

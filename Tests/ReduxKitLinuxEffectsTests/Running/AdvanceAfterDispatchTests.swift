@@ -5,7 +5,7 @@ import Testing
 @testable import ReduxKitLinux
 @testable import ReduxKitLinuxEffects
 
-/// `store.dispatch(x)` followed at once by `clock.advance(by:)` fires the
+/// `store.dispatch(x)` followed at once by `await clock.advance(by:)` fires the
 /// effect's sleep on every run, with no `waitForSleepers()` and no yield:
 /// the sleep is on the clock when `dispatch` returns. Each case runs 200
 /// times; the verdict is the clock's own count of sleeps, then the effect's
@@ -58,7 +58,7 @@ struct AdvanceAfterDispatchTests {
                 store.cancelEffects()
                 continue
             }
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             // Ends when the effect ends: it woke, so it does.
             _ = await store.waitForEffects(timeout: .seconds(1), clock: TestClock())
             if store.state != 1 { missed += 1 }
@@ -96,7 +96,7 @@ struct AdvanceAfterDispatchTests {
                 store.cancelEffects()
                 return false
             }
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             _ = await store.waitForEffects(timeout: .seconds(1), clock: TestClock())
             return store.state == 2
         }
@@ -121,7 +121,7 @@ struct AdvanceAfterDispatchTests {
                 store.cancelEffects()
                 continue
             }
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             _ = await store.waitForEffects(timeout: .seconds(1), clock: TestClock())
             if store.state != 2 { missed += 1 }
         }
@@ -138,7 +138,7 @@ struct AdvanceAfterDispatchTests {
                 initialState: 0, reducer: Self.reducer, middleware: [thunkMiddleware(dependencies: dependencies)])
             test.dispatch(Self.napThenWake(1))
             await test.receive(Self.napThenWake.pending)
-            clock.advance(by: .seconds(1))
+            await clock.advance(by: .seconds(1))
             await test.receive(Woke.self) { $0 = 1 }
             await test.receive(Self.napThenWake.fulfilled)
             await test.finish()

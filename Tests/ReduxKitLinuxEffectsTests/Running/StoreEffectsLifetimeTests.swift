@@ -51,7 +51,7 @@ struct StoreEffectsLifetimeTests {
         store.dispatch(Self.nap(3))
         let waiting = Task { await store.waitForEffects(timeout: .seconds(60), clock: TestClock()) }
         await effects.waitForSleepers()
-        effects.advance(by: .seconds(3))
+        await effects.advance(by: .seconds(3))
         #expect(await waiting.value)
         #expect(store.state.done == [3])
     }
@@ -65,7 +65,7 @@ struct StoreEffectsLifetimeTests {
         store.dispatch(Tick())
         let waiting = Task { await store.waitForEffects(timeout: .seconds(2), clock: timeouts) }
         await timeouts.waitForSleepers()
-        timeouts.advance(by: .seconds(2))
+        await timeouts.advance(by: .seconds(2))
         #expect(await waiting.value == false)
         #expect(store.state.done.isEmpty)
 
@@ -75,7 +75,7 @@ struct StoreEffectsLifetimeTests {
         // Effects started after the cancel run as usual.
         store.dispatch(Self.nap(1))
         await effects.waitForSleepers()
-        effects.advance(by: .seconds(1))
+        await effects.advance(by: .seconds(1))
         #expect(await store.waitForEffects(timeout: .seconds(60), clock: timeouts))
         #expect(store.state.done == [1])
     }
@@ -115,11 +115,11 @@ struct StoreEffectsLifetimeTests {
         let store = SharedStore(createStore(Self.reducer, nil, Self.middleware(effects)))
         for seconds in 1...4 { store.dispatch(Self.nap(seconds)) }
         await effects.waitForSleepers(4)
-        effects.advance(by: .seconds(2))
+        await effects.advance(by: .seconds(2))
         let timeouts = TestClock()
         let gaveUp = Task.detached { await store.waitForEffects(timeout: .seconds(1), clock: timeouts) }
         await timeouts.waitForSleepers()
-        timeouts.advance(by: .seconds(1))
+        await timeouts.advance(by: .seconds(1))
         #expect(await gaveUp.value == false)
         let cancelled = await Task.detached {
             store.cancelEffects()

@@ -50,7 +50,7 @@ import Testing
         await test.receive(addNewPost.fulfilled) { added, state in state.posts.posts.append(added.value) }
         #expect(try await saved.value.id == "2")
         await test.receive(ToastShown.self) { $0.toast = "New post added!" }
-        clock.advance(by: .seconds(5))
+        await clock.advance(by: .seconds(5))
         await test.receive(ToastHidden.self) { $0.toast = nil }
         await test.finish()
     }
