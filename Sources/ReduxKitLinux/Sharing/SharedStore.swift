@@ -60,6 +60,8 @@ public final class SharedStore<State: Sendable>: DispatchingStore, @unchecked Se
     @usableFromInline package unowned(unsafe) let store: Store<State>
     /// Owns `store`, and lets `deinit` free it with the lock held.
     private let owner: StoreOwner<State>
+    /// The `states` streams' subscriptions being removed by tasks of their own.
+    package let deferredDisposals = DeferredDisposals()
 
     /// Takes a store over, to share it between threads.
     ///
