@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The public API of each product, recorded in Docs/API/<product>.txt, is the API the code has: the
 # built modules are dumped with the toolchain's swift-api-digester and rendered as a sorted listing
-# (.ci/api/render.py), then compared with the record. A public change therefore fails CI until the
+# (.ci/api/render.py, which reads the effects and isolation the dump leaves out from the module's
+# symbol graph, made by swift-symbolgraph-extract), then compared with the record. A public change therefore fails CI until the
 # record is regenerated; and the commit that changes the record must change CHANGELOG.md too, so
 # every API change is announced where users read.
 #
@@ -19,7 +20,10 @@ changed=()
 for product in "${products[@]}"; do
     swift-api-digester -dump-sdk -module "$product" -I "$modules" -target "$triple" -avoid-location \
         -abort-on-module-fail -o "$work/$product.json"
-    python3 .ci/api/render.py "$work/$product.json" "$product" > "$work/$product.txt"
+    mkdir -p "$work/$product-graph"
+    swift-symbolgraph-extract -module-name "$product" -I "$modules" -target "$triple" -minimum-access-level public \
+        -output-dir "$work/$product-graph" > /dev/null
+    python3 .ci/api/render.py "$work/$product.json" "$product" "$work/$product-graph" > "$work/$product.txt"
     if [ "${1:-}" = "--record" ]; then
         mkdir -p Docs/API
         cp "$work/$product.txt" "Docs/API/$product.txt"

@@ -25,7 +25,9 @@ import Synchronization
     }
 
     private struct Mail: Sendable {
-        var posted: [Posted] = []
+        /// Oldest first; a queue, so a burst of posts taken one at a time costs
+        /// O(1) each (an array's `removeFirst()` would move all the others).
+        var posted = FIFOQueue<Posted>()
         /// Owners waiting for the next post (``waitForPost()``).
         var waiters = ParkedWaiters<Void, Void>()
         /// The routes whose snapshots the owner refreshes after each of its calls.
@@ -81,8 +83,7 @@ import Synchronization
     /// time, so what applying one posts comes after those already waiting).
     func takeOldest() -> Posted? {
         mail.withLock { mail in
-            guard !mail.posted.isEmpty else { return nil }
-            let oldest = mail.posted.removeFirst()
+            guard let oldest = mail.posted.popFirst() else { return nil }
             pending.store(mail.posted.count, ordering: .releasing)
             return oldest
         }

@@ -74,14 +74,14 @@ extension SharedStore {
         // under the store's lock may be resuming that task, so waiting could
         // deadlock. If the lock is free it is taken at once; otherwise a task of
         // its own waits for it.
-        let lock = self.lock
+        let (lock, deferred) = (self.lock, deferredDisposals)
         continuation.onTermination = { _ in
             consumerGone.set()
             if lock.tryLock() {
                 defer { lock.unlock() }
                 subscription.dispose()
             } else {
-                Task.detached { subscription.dispose() }
+                deferred.dispose(subscription)
             }
         }
         return stream

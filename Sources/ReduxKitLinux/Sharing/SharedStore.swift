@@ -60,6 +60,8 @@ public final class SharedStore<State: Sendable>: DispatchingStore, @unchecked Se
     @usableFromInline package unowned(unsafe) let store: Store<State>
     /// Owns `store`, and lets `deinit` free it with the lock held.
     private let owner: StoreOwner<State>
+    /// The `states` streams' subscriptions being removed by tasks of their own.
+    package let deferredDisposals = DeferredDisposals()
 
     /// Takes a store over, to share it between threads.
     ///
@@ -104,7 +106,11 @@ public final class SharedStore<State: Sendable>: DispatchingStore, @unchecked Se
     /// Dispatches an action, as ``Store/dispatch(_:)-(Action)`` does, from any thread.
     ///
     /// The middleware, the reducer and the subscribers run on this thread under
-    /// the lock; when `dispatch` returns, ``getState()`` reflects the action.
+    /// the lock; when `dispatch` returns, the action is applied, but
+    /// ``getState()`` takes the lock again, so it may also reflect actions
+    /// other threads dispatched meanwhile. To read the state this action
+    /// made, dispatch a thunk that dispatches it and reads `getState()`: both
+    /// run under the lock in one go.
     /// As on a `Store`, an action whose static type has an overload of its own
     /// (an async thunk's action) goes to that overload.
     ///

@@ -20,6 +20,12 @@ public struct ActionRegistry: Sendable {
     final class Codec: Sendable {
         /// The name written in the log.
         let name: String
+        /// The action type it writes and reads.
+        let type: ObjectIdentifier
+        /// Whether an action of its type is written under its own `type`
+        /// string when that name is registered for its type (an async thunk's
+        /// lifecycle actions, whose types several thunks share).
+        let namedByActionType: Bool
         /// The start of its lines, `{"type":"name"`, encoded once.
         let header: [UInt8]
         /// The action's JSON, from the writer's encoder.
@@ -28,10 +34,13 @@ public struct ActionRegistry: Sendable {
         let decode: @Sendable (Data, JSONDecoder) throws -> any Action
 
         init(
-            name: String, encode: @escaping @Sendable (any Action, JSONEncoder) throws -> Data,
+            name: String, type: Any.Type, namedByActionType: Bool = false,
+            encode: @escaping @Sendable (any Action, JSONEncoder) throws -> Data,
             decode: @escaping @Sendable (Data, JSONDecoder) throws -> any Action
         ) {
             self.name = name
+            self.type = ObjectIdentifier(type)
+            self.namedByActionType = namedByActionType
             self.header = Array(#"{"type":"#.utf8) + ActionLogLines.jsonString(name)
             self.encode = encode
             self.decode = decode
@@ -54,7 +63,7 @@ public struct ActionRegistry: Sendable {
     public init() {
         add(
             Codec(
-                name: Self.replaceReducerName,
+                name: Self.replaceReducerName, type: ReplaceReducerAction.self,
                 encode: { _, _ in Data("{}".utf8) },
                 decode: { _, _ in ReplaceReducerAction() }),
             for: ReplaceReducerAction.self)
@@ -70,13 +79,19 @@ public struct ActionRegistry: Sendable {
     ///   - type: The action type.
     ///   - name: The name written in the log; keep it stable across versions.
     public mutating func register<A: Action & Codable>(_ type: A.Type, name: String? = nil) {
-        let name = name ?? String(describing: type)
-        if let taken = codecByName[name], codecByType[ObjectIdentifier(type)] != taken {
+        register(type, name: name ?? String(describing: type), namedByActionType: false)
+    }
+
+    /// Registers `type` under `name`; with `namedByActionType`, an action of
+    /// the type is written under its own `type` string when that name is
+    /// registered for the type (see ``codecIndex(of:)``).
+    mutating func register<A: Action & Codable>(_ type: A.Type, name: String, namedByActionType: Bool) {
+        if let taken = codecByName[name], codecs[taken].type != ObjectIdentifier(type) {
             Misuse.fail(DevtoolsMisuse.actionRegistryNameTaken + " (\(name))")
         }
         add(
             Codec(
-                name: name,
+                name: name, type: type, namedByActionType: namedByActionType,
                 encode: { action, encoder in try DevtoolsJSON.encode(action as! A, with: encoder) },
                 decode: { line, decoder in try decoder.decode(Envelope<A>.self, from: line).payload }),
             for: type)
@@ -97,9 +112,16 @@ public struct ActionRegistry: Sendable {
     }
 
     /// Where the codec of `action`'s type is, or `nil` if its type is not
-    /// registered (one dictionary look-up: this runs on every dispatch).
+    /// registered (one dictionary look-up: this runs on every dispatch; a
+    /// second, by the action's `type`, for an async thunk's lifecycle action,
+    /// so each thunk's runs are written under its own names even when thunks
+    /// share the lifecycle types).
     func codecIndex(of action: any Action) -> Int? {
-        codecByType[ObjectIdentifier(Swift.type(of: action))]
+        guard let index = codecByType[ObjectIdentifier(Swift.type(of: action))] else { return nil }
+        guard codecs[index].namedByActionType, let own = codecByName[action.type],
+            codecs[own].type == codecs[index].type
+        else { return index }
+        return own
     }
 
     /// The codec at `index` (from ``codecIndex(of:)``).

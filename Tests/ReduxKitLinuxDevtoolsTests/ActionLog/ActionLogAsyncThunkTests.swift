@@ -72,4 +72,47 @@ struct ActionLogAsyncThunkTests {
         // The search's actions came back as the search's, not the load's.
         #expect(replayed.state.items == ["found tea", "tea 1", "tea 2"])
     }
+
+    /// A thunk's lifecycle actions are written under its type prefix by
+    /// default (`catalog/load/pending`), each thunk under its own even when
+    /// thunks share the lifecycle types; a name given replaces the prefix.
+    @Test func aThunksRunsAreNamedByItsTypePrefixUnlessANameIsGiven() throws {
+        var registry = ActionRegistry()
+        registry.register(Thunks.load)
+        registry.register(Thunks.search)  // the same types as `load`
+        registry.register(Thunks.refresh, name: "catalog/clear")
+        let id = RequestID(1)
+        #expect(registry.name(of: Thunks.load.pending(requestID: id, argument: "tea")) == "catalog/load/pending")
+        #expect(
+            registry.name(of: Thunks.load.fulfilled(["tea 1"], requestID: id, argument: "tea"))
+                == "catalog/load/fulfilled")
+        #expect(
+            registry.name(of: Thunks.search.rejected(CancellationError(), requestID: id, argument: "t"))
+                == "catalog/search/rejected")
+        #expect(registry.name(of: Thunks.search.pending(requestID: id, argument: "t")) == "catalog/search/pending")
+        #expect(registry.name(of: Thunks.refresh.pending(requestID: id, argument: ())) == "catalog/clear/pending")
+    }
+
+    @MainActor
+    @Test func theLogWritesEachThunksRunsUnderItsOwnNames() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "reduxkit-\(UUID().uuidString)-thunk-names.jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var registry = ActionRegistry()
+        registry.register(Thunks.load)
+        registry.register(Thunks.search)
+        let log = ActionLog<Thunks.Catalog>(registry: registry, file: file, onError: { _ in })
+        let recorded = createStore(
+            Thunks.reducer, Thunks.Catalog(), compose(applyMiddleware(thunkMiddleware()), log.enhancer))
+        _ = try await recorded.dispatch(Thunks.load("fruit")).value
+        _ = try await recorded.dispatch(Thunks.search("tea")).value
+        log.flush()
+        let types = try ActionLogTests.entryLines(of: file).map { line in
+            (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["type"] as? String
+        }
+        #expect(
+            types == [
+                "catalog/load/pending", "catalog/load/fulfilled", "catalog/search/pending", "catalog/search/fulfilled",
+            ])
+    }
 }

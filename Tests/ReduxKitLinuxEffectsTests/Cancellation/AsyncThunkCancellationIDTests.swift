@@ -63,6 +63,35 @@ struct AsyncThunkCancellationIDTests {
         #expect(log.values.sorted() == ["cancelled 0 -", "fulfilled 0", "fulfilled 1"])
     }
 
+    /// The order a reducer sees under `cancelInFlight`: the newer run's
+    /// `Pending` comes before the cancelled run's `Rejected` (the newer run
+    /// cancels the older one as it starts, inside its dispatch, and the older
+    /// run's rejection comes back from its task), so a reducer that clears a
+    /// loading flag on any rejection clears it while the newer run goes on.
+    @Test(arguments: 0..<20)
+    func theNewerRunsPendingComesBeforeTheCancelledRunsRejected(repetition: Int) async {
+        let requests = Fixture.Requests()
+        let log = Recorder<String>()
+        let thunk = Self.favorite(requests, cancellationID: { _ in "rows" })
+        let store = SharedStore(
+            createStore(
+                { (state: Int?, action: any Action) -> Int in
+                    if let pending = thunk.pending(action) { log.append("pending \(pending.argument)") }
+                    if let rejected = thunk.rejected(action) {
+                        log.append("rejected \(rejected.argument) cancelled: \(rejected.wasCancelled)")
+                    }
+                    if let done = thunk.fulfilled(action) { log.append("fulfilled \(done.value)") }
+                    return state ?? 0
+                }, 0, applyMiddleware(thunkMiddleware())))
+        let first = store.dispatch(thunk(0))
+        let second = store.dispatch(thunk(1))
+        #expect(await Self.outcome(first) == "cancelled")
+        requests.answer(1)
+        #expect(await Self.outcome(second) == "1")
+        #expect(await Fixture.effectsEnd(in: store))
+        #expect(log.values == ["pending 0", "pending 1", "rejected 0 cancelled: true", "fulfilled 1"])
+    }
+
     /// Without `cancelInFlight`, runs of one ID overlap; a ``CancelEffects``
     /// cancels them all, with its reason, and no run of another ID.
     @Test(arguments: 0..<20)

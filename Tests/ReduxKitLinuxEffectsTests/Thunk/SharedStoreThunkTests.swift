@@ -26,4 +26,24 @@ struct SharedStoreThunkTests {
         #expect(shared.state == 16_000)
         #expect(torn.count == 0)
     }
+
+    /// Reading your own write: each thread dispatches a thunk that increments
+    /// and reads the count under the lock, so every dispatch reads the count
+    /// it made, each a count of its own, none missing (what the server article
+    /// shows; reading `getState()` after `dispatch` returns may repeat one).
+    @Test func aThunkReadsTheStateItsOwnDispatchMade() {
+        let shared = SharedStore(createStore(counterReducer, nil, applyMiddleware(thunkMiddleware())))
+        let read = Recorder<Int>()
+        let (threads, each) = (8, 1_000)
+        onThreads(threads) { _ in
+            for _ in 0..<each {
+                shared.dispatch(
+                    Thunk { dispatch, getState in
+                        _ = dispatch(Increment())
+                        read.append(getState())
+                    })
+            }
+        }
+        #expect(read.values.sorted() == Array(1...(threads * each)))
+    }
 }

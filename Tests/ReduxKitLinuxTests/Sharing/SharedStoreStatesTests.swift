@@ -88,8 +88,10 @@ struct SharedStoreStatesTests {
             }
             stop.set()
             await dispatching.value
-            // Removed at once, or by a task of its own when the lock was busy.
-            while shared.withStore({ $0.core?.subscriberCount }) != 0 { await Task.yield() }
+            // Removed at once, or by a task of its own when the lock was busy:
+            // awaited to its end.
+            await shared.deferredDisposals.waitUntilDone()
+            if shared.withStore({ $0.core?.subscriberCount }) != 0 { exit(1) }
         }
     }
 
