@@ -15,7 +15,7 @@ enum StackWorkloads {
     enum Kind: String, CaseIterable {
         /// `createStore(appReducer, nil, applyMiddleware(…))`, as the README teaches.
         case readme
-        /// A scoped store of the 64 KiB payload, over in-place reducers composed
+        /// A scoped store of the count, over in-place reducers composed
         /// with `combineReducers` and `pullback`, with `applyMiddleware(_:to:)`.
         case composed
         /// A `SharedStore` over an in-place reducer's store with the middleware.
@@ -26,7 +26,7 @@ enum StackWorkloads {
         var label: String {
             switch self {
             case .readme: "README store (optional-state reducer, applyMiddleware enhancer)"
-            case .composed: "scoped store over combineReducers/pullback, applyMiddleware(_:to:)"
+            case .composed: "scoped store (of an Int) over combineReducers/pullback, applyMiddleware(_:to:)"
             case .shared: "SharedStore over an in-place reducer, applyMiddleware(_:to:)"
             case .inPlace: "in-place reducer alone (no middleware)"
             }
@@ -72,9 +72,11 @@ enum StackWorkloads {
                 pullback(State.reduceCount, state: \State.AppState.count),
                 pullback(State.reducePayload, state: \State.AppState.payload))
             let root = applyMiddleware(tenMiddleware(), to: createStore(reducer, State.AppState()))
-            let scoped = root.view(value: { $0.payload })
-            scoped.subscribe { [unowned scoped] payload in
-                if State.wantsFollowup(payload) { scoped.dispatch(State.Followup()) }
+            // A view of a small part, as a screen's: the parent's 65 KB state
+            // passes through the scoped store's subscription on every dispatch.
+            let scoped = root.view(value: { $0.count })
+            scoped.subscribe { [unowned scoped] count in
+                if count == 2 { scoped.dispatch(State.Followup()) }  // after the `Nested` and the `Trigger`
             }
             return Scenario(dispatch: { scoped.dispatch(State.Trigger()) }, checksum: { State.checksum(root.state) })
         case .shared:
