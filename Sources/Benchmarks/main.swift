@@ -9,6 +9,7 @@ import ReduxKitLinux
 // `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file;
 // `Benchmarks --persistence-memory N`: the resident set over N dispatches to a store with Persistence.
 // `Benchmarks --list-memory N`: an IdentifiedArray of N rows against [Element] + [ID: Int].
+// `Benchmarks --stack-child KIND BYTES`: workload 22's dispatch on a BYTES-byte thread (a child it runs).
 
 let arguments = CommandLine.arguments
 if let flag = arguments.firstIndex(of: "--memory"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
@@ -41,6 +42,11 @@ if let flag = arguments.firstIndex(of: "--list-memory"), flag + 1 < arguments.co
 {
     ListWorkloads.memory(count)
     exit(0)
+}
+if let flag = arguments.firstIndex(of: "--stack-child"), flag + 2 < arguments.count,
+    let stackSize = Int(arguments[flag + 2])
+{
+    StackWorkloads.child(arguments[flag + 1], stackSize: stackSize)
 }
 if let flag = arguments.firstIndex(of: "--restore"), flag + 1 < arguments.count {
     PersistenceWorkloads.restore(from: arguments[flag + 1])
@@ -140,6 +146,10 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
+    ("22", { StackWorkloads.row(.readme, runs: runs) }),
+    ("22", { StackWorkloads.row(.composed, runs: runs) }),
+    ("22", { StackWorkloads.row(.shared, runs: runs) }),
+    ("22", { StackWorkloads.row(.inPlace, runs: runs) }),
     (
         "14",
         {

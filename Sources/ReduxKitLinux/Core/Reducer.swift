@@ -66,11 +66,59 @@ func inPlace<State>(_ reducer: @escaping Reducer<State>) -> InPlaceReducer<State
 /// domain with the store marked as reducing, so any use of the store from
 /// inside it stops the process before it reads the state (`Misuse`), and a
 /// reducer does not throw; a trap inside it ends the process.
+///
+/// A large state (see ``largeStateSize``) takes a way that keeps fewer
+/// copies of it on the stack: ``reduceLarge(_:with:_:)``.
 @inlinable
 func reduce<State>(_ state: inout State, with reducer: Reducer<State>, _ action: any Action) {
     withUnsafeMutablePointer(to: &state) { storage in
+        // A constant once specialised: a small state's dispatch pays nothing.
+        if MemoryLayout<State>.size > largeStateSize { return reduceLarge(storage, with: reducer, action) }
         storage.initialize(to: reducer(storage.move(), action))
     }
+}
+
+/// The size past which a state is large: its copies on the stack matter
+/// (a frame larger than the 4 KiB guard page below a thread's stack can jump
+/// it), more than an allocation a dispatch costs.
+@inlinable var largeStateSize: Int { 4096 }
+
+/// Moves the state at `storage` into `reducer` and puts the result back,
+/// with two copies of the state on the stack while the reducer runs (its
+/// argument and its result, which Swift passes through the caller's frame)
+/// instead of the three of the one-frame way, which also wraps the state in
+/// an optional there. The optional is made in a heap cell, by a frame that
+/// returns before the reducer runs. Sound for the reasons
+/// ``reduce(_:with:_:)-(State,_,_)`` gives.
+@inlinable
+@inline(never)
+func reduceLarge<State>(_ storage: UnsafeMutablePointer<State>, with reducer: Reducer<State>, _ action: any Action) {
+    let argument = UnsafeMutablePointer<State?>.allocate(capacity: 1)
+    defer { argument.deallocate() }
+    moveIntoOptional(from: storage, to: argument)
+    runReducer(reducer, on: argument, into: storage, action)
+}
+
+/// Moves the value at `source` into the optional at `target` (uninitialised).
+///
+/// Generic and never specialised, on purpose: there the optional's payload
+/// is initialised from `source` directly, one copy from heap to heap, where
+/// code specialised for a loadable state copies it through the stack.
+@usableFromInline
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func moveIntoOptional<State>(from source: UnsafeMutablePointer<State>, to target: UnsafeMutablePointer<State?>) {
+    target.initialize(to: source.move())
+}
+
+/// Moves the optional at `argument` into `reducer` and initialises `result` with what it returns.
+@inlinable
+@inline(never)
+func runReducer<State>(
+    _ reducer: Reducer<State>, on argument: UnsafeMutablePointer<State?>, into result: UnsafeMutablePointer<State>,
+    _ action: any Action
+) {
+    result.initialize(to: reducer(argument.move(), action))
 }
 
 /// The same for an optional field (``pullback(_:state:)-(_,WritableKeyPath<Parent,Child?>)``):

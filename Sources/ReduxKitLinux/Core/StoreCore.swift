@@ -113,9 +113,21 @@
         runningReducer.run(&state, action)
         isReducing = false
         version &+= 1
-        if let observer { observer.reduced(action, state) }
+        // Not `observer.reduced(action, state)` here: passing the state means
+        // copying it to the stack, and this frame stays on the stack while
+        // subscribers run (and dispatch again), so its copy would count once
+        // per level of nested dispatch, observer or not (issue 38).
+        if observer != nil { reportReduction(action) }
         if subscribers.count > 0 { notifySubscribers() }
         return action
+    }
+
+    /// Tells the observer (devtools) of a reduction: out of line, so the copy
+    /// of the state it passes lives in this frame, for this call alone.
+    @usableFromInline
+    @inline(never)
+    func reportReduction(_ action: any Action) {
+        observer?.reduced(action, state)
     }
 
     @inlinable
