@@ -24,7 +24,7 @@ extension TestClock {
     ///   - line: The same line.
     ///   - column: The same column.
     public func waitForSleepers(
-        _ count: Int = 1, timeout: Duration = .seconds(60),
+        _ count: Int = 1, timeout: Swift.Duration = .seconds(60),
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         if sleeping >= count { return }

@@ -58,14 +58,14 @@ struct RetryRecipeTests {
         let run = test.dispatch(loadTodos())
         await test.receive(loadTodos.pending) { $0.isLoading = true }
         await clock.waitForSleepers()
-        clock.advance(by: .milliseconds(999))
+        await clock.advance(by: .milliseconds(999))
         #expect(client.calls.count == 1)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await clock.waitForSleepers()
         #expect(client.calls.count == 2)
-        clock.advance(by: .milliseconds(1_999))
+        await clock.advance(by: .milliseconds(1_999))
         #expect(client.calls.count == 2)
-        clock.advance(by: .milliseconds(1))
+        await clock.advance(by: .milliseconds(1))
         await test.receive(loadTodos.fulfilled) { loaded, state in
             state.todos = loaded.value
             state.isLoading = false
@@ -83,7 +83,7 @@ struct RetryRecipeTests {
         await test.receive(loadTodos.pending) { $0.isLoading = true }
         for wait in [1, 2, 4] {
             await clock.waitForSleepers()
-            clock.advance(by: .seconds(wait))
+            await clock.advance(by: .seconds(wait))
         }
         await test.receive(loadTodos.rejected) { rejected, state in
             #expect(!rejected.wasCancelled)
@@ -116,7 +116,7 @@ struct RetryRecipeTests {
             state.isLoading = false
         }
         #expect(await first.result.isFailure)
-        clock.advance(by: .seconds(60))  // the cancelled run's wait is over: it tries nothing more
+        await clock.advance(by: .seconds(60))  // the cancelled run's wait is over: it tries nothing more
         await test.finish()
         #expect(client.calls.count == 2)
     }
