@@ -223,20 +223,7 @@ public final class TestClock: InPlaceSleepingClock, Sendable {
     private func settle(_ group: SettleGroup, at site: CallSite) async -> Bool {
         if group.isSettled { return true }
         let limit = hangNet.withLock { $0 }
-        let settled = await withTaskGroup(of: Bool?.self) { tasks in
-            tasks.addTask {
-                await group.waitUntilSettled()
-                return true
-            }
-            tasks.addTask {
-                await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
-                return false
-            }
-            // The first to end decides; nil when the waiting task was cancelled.
-            let first = await tasks.next() ?? nil
-            tasks.cancelAll()
-            return Task.isCancelled ? nil : first
-        }
+        let settled = await firstOf({ await group.waitUntilSettled() }, orHangNet: limit)
         if settled == true || group.isSettled { return true }
         if settled == false {
             failTest(

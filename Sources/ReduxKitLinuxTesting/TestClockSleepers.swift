@@ -28,20 +28,7 @@ extension TestClock {
         fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
     ) async {
         if sleeping >= count { return }
-        let satisfied = await withTaskGroup(of: Bool?.self) { group in
-            group.addTask {
-                await self.parkUntilSleeping(count)
-                return true
-            }
-            group.addTask {
-                await sleepUnlessCancelled(on: ContinuousClock(), for: timeout)
-                return false
-            }
-            // The first to end decides; nil when the waiting task was cancelled.
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return Task.isCancelled ? nil : first
-        }
+        let satisfied = await firstOf({ await self.parkUntilSleeping(count) }, orHangNet: timeout)
         let (sleeping, now, sleepCalls, nextDeadline) = status.withLock { status in
             (status.sleepers.count, status.now, status.sleepCalls, status.sleepers.tags.map(\.deadline).min())
         }

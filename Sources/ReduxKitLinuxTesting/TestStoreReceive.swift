@@ -255,3 +255,27 @@ extension TestStore {
 func sleepUnlessCancelled<SomeClock: Clock<Duration>>(on clock: SomeClock, for duration: Duration) async {
     try? await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
 }
+
+/// Waits for `event`, or for `limit` of wall-clock time, whichever ends
+/// first (a hang net: the event is what ends a passing wait).
+///
+/// - Parameters:
+///   - event: Returns when what the caller waits for has happened (or when cancelled).
+///   - limit: The hang net, on the wall clock.
+/// - Returns: `true` if the event came first, `false` if the limit passed
+///   first, `nil` if the waiting task was cancelled.
+func firstOf(_ event: @escaping @Sendable () async -> Void, orHangNet limit: Duration) async -> Bool? {
+    await withTaskGroup(of: Bool?.self) { group in
+        group.addTask {
+            await event()
+            return true
+        }
+        group.addTask {
+            await sleepUnlessCancelled(on: ContinuousClock(), for: limit)
+            return false
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return Task.isCancelled ? nil : first
+    }
+}

@@ -84,17 +84,25 @@ struct AdvanceRunsWhatItWakesTests {
         }
     }
 
+    /// Types "m", moves past its quiet period, types "mi", moves past its
+    /// own: each time, the state holds the search when the advance returns.
+    nonisolated(nonsending) static func typeTwice(
+        _ clock: TestClock, dispatch: (any Action) -> Void, searched: () -> [String]
+    ) async {
+        dispatch(QueryTyped(query: "m"))
+        await clock.advance(by: .milliseconds(300))
+        #expect(searched() == ["m"])
+        dispatch(QueryTyped(query: "mi"))
+        await clock.advance(by: .milliseconds(300))
+        #expect(searched() == ["m", "mi"])
+    }
+
     /// On a main-actor store, the search has run when the advance returns.
     @Test @MainActor func onAMainActorStoreTheSearchHasRunWhenTheAdvanceReturns() async {
         for _ in 0..<Self.tries {
             let clock = TestClock()
             let store = createStore(Self.reducer, nil, applyMiddleware(Self.listeners(clock).middleware()))
-            store.dispatch(QueryTyped(query: "m"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m"])
-            store.dispatch(QueryTyped(query: "mi"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m", "mi"])
+            await Self.typeTwice(clock, dispatch: { store.dispatch($0) }, searched: { store.state.searched })
         }
     }
 
@@ -104,12 +112,7 @@ struct AdvanceRunsWhatItWakesTests {
             let clock = TestClock()
             let store = SharedStore(
                 createStore(Self.reducer, nil, applyMiddleware(Self.listeners(clock).middleware())))
-            store.dispatch(QueryTyped(query: "m"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m"])
-            store.dispatch(QueryTyped(query: "mi"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m", "mi"])
+            await Self.typeTwice(clock, dispatch: { store.dispatch($0) }, searched: { store.state.searched })
         }
     }
 
@@ -119,12 +122,7 @@ struct AdvanceRunsWhatItWakesTests {
         for _ in 0..<Self.tries {
             let clock = TestClock()
             let store = createStore(Self.reducer, nil, applyMiddleware(Self.listeners(clock).middleware()))
-            store.dispatch(QueryTyped(query: "m"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m"])
-            store.dispatch(QueryTyped(query: "mi"))
-            await clock.advance(by: .milliseconds(300))
-            #expect(store.state.searched == ["m", "mi"])
+            await Self.typeTwice(clock, dispatch: { store.dispatch($0) }, searched: { store.state.searched })
         }
     }
 

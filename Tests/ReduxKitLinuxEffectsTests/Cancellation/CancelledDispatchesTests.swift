@@ -166,6 +166,21 @@ struct CancelledDispatchesTests {
         #expect(log.values == ["rows/save/pending", "rows/save/rejected", "body 0 failed"])
     }
 
+    /// A thunk whose body records its argument and fulfils with 42 without
+    /// suspending, with no condition, a `condition` or an `asyncCondition`
+    /// (each saying yes), as `condition` names.
+    static func quick(condition: String, ran: Recorder<Int>) -> AsyncThunk<Int, Int, Int> {
+        let body: @Sendable (Int, AsyncThunkContext<Int>) async throws -> Int = { x, _ in
+            ran.append(x)
+            return 42
+        }
+        return switch condition {
+        case "condition": AsyncThunk("quick", condition: { _, _ in true }, body: body)
+        case "asyncCondition": AsyncThunk("quick", asyncCondition: { _, _ in true }, body: body)
+        default: AsyncThunk("quick", body: body)
+        }
+    }
+
     /// RTK's abort before the start: an async thunk an already cancelled
     /// effect dispatches (under `.deliver`) does not run its body, and
     /// dispatches one `Rejected` action, marked cancelled, not skipped by a
@@ -175,16 +190,7 @@ struct CancelledDispatchesTests {
     @Test(arguments: ["none", "condition", "asyncCondition"])
     func anAsyncThunkDispatchedByACancelledEffectIsAbortedBeforeItStarts(condition: String) async {
         let ran = Recorder<Int>()
-        let body: @Sendable (Int, AsyncThunkContext<Int>) async throws -> Int = { x, _ in
-            ran.append(x)
-            return 42
-        }
-        let quick =
-            switch condition {
-            case "condition": AsyncThunk<Int, Int, Int>("quick", condition: { _, _ in true }, body: body)
-            case "asyncCondition": AsyncThunk<Int, Int, Int>("quick", asyncCondition: { _, _ in true }, body: body)
-            default: AsyncThunk<Int, Int, Int>("quick", body: body)
-            }
+        let quick = Self.quick(condition: condition, ran: ran)
         let rejections = Recorder<String>()
         let outcomes = Recorder<String>()
         let listeners = ListenerMiddleware<Int>()
@@ -227,16 +233,7 @@ struct CancelledDispatchesTests {
     @Test(arguments: ["none", "condition", "asyncCondition"], ["context.cancel()", "listener task", "thunk task"])
     func anAsyncThunkDispatchedByAnEffectThatCancelledItselfIsAborted(condition: String, cancelled: String) async {
         let ran = Recorder<Int>()
-        let body: @Sendable (Int, AsyncThunkContext<Int>) async throws -> Int = { x, _ in
-            ran.append(x)
-            return 42
-        }
-        let quick =
-            switch condition {
-            case "condition": AsyncThunk<Int, Int, Int>("quick", condition: { _, _ in true }, body: body)
-            case "asyncCondition": AsyncThunk<Int, Int, Int>("quick", asyncCondition: { _, _ in true }, body: body)
-            default: AsyncThunk<Int, Int, Int>("quick", body: body)
-            }
+        let quick = Self.quick(condition: condition, ran: ran)
         let outcomes = Recorder<String>()
         let outer = AsyncThunk<Int, Int, Int>("outer", cancelledDispatches: .deliver) { _, context in
             withUnsafeCurrentTask { $0?.cancel() }
