@@ -81,10 +81,8 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let condition = deferredCondition
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.
-        let activity = EffectActivity("async thunk \(thunk.typePrefix)")
-        let task = environment.runner.run(
-            .asyncThunk, on: store.route.actor, from: store.route.actor, activity: activity
-        ) {
+        let scope = EffectScope(activity: EffectActivity("async thunk", named: thunk.typePrefix))
+        let task = environment.runner.run(.asyncThunk, scope: scope, on: store.route.actor, from: store.route.actor) {
             defer { tag?.ended() }
             if let deferredCondition = condition, let conditionContext {
                 let started = await thunk.startDeferred(

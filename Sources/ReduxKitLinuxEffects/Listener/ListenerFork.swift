@@ -36,9 +36,9 @@ extension ListenerContext {
         // Set now if the run is already cancelled, or later by the fork's handle before it starts.
         let neverRuns = Locked(run.isCancelled)
         run.forkWillStart()
-        let activity = EffectActivity("fork of listener \(run.listener.name)")
+        let activity = EffectActivity("fork of listener", named: run.listener.name)
         let task: Task<Result<Value, any Error>, Never> = runner.run(
-            .listener, on: hub.store.route.actor, from: nil, startsLater: true, activity: activity
+            .listener, scope: EffectScope(activity: activity), on: hub.store.route.actor, from: nil, startsLater: true
         ) {
             run.forkStarted()
             let result: Result<Value, any Error>

@@ -8,8 +8,8 @@ final class ListenerRun<State: Sendable>: Sendable {
     /// What the listener's `cancellationID` gave for the run's action: its
     /// policy's partition, and what ``CancelEffects`` cancels it by.
     let key: EffectID?
-    /// The scope the run's task runs in: cancelled with the task.
-    let scope = EffectScope()
+    /// The scope the run's task runs in (with its activity): cancelled with the task.
+    let scope: EffectScope
     /// The run's forks: cancelled with the run, and when its effect ends.
     let forks = EffectScope()
     /// The run's task, once its start has returned (see ``TaskSlot``).
@@ -28,6 +28,7 @@ final class ListenerRun<State: Sendable>: Sendable {
         self.id = id
         self.listener = listener
         self.key = key
+        scope = EffectScope(activity: EffectActivity("listener", named: listener.name))
     }
 
     /// Whether the run was cancelled (by its policy, its context, a removal

@@ -2,8 +2,9 @@
 /// test clock's advance knows that what it woke has run to its next
 /// suspension, or ended.
 ///
-/// Every task an ``EffectRunner`` starts has one, as the task-local
-/// ``current`` (an async thunk's body task shares its run's). It is
+/// Every task an ``EffectRunner`` starts has one, its ``EffectScope``'s, so
+/// ``current`` is the current scope's (an async thunk's body task shares its
+/// run's). It is
 /// *running* from its start until it waits at a point the effects know,
 /// *waiting* there until whoever ends the wait wakes it (and marks it running
 /// before resuming it, so it is never seen waiting while it runs again), and
@@ -38,17 +39,26 @@ package final class EffectActivity: Sendable {
     }
 
     /// The activity of the effect the current task runs for; `nil` outside effects.
-    @TaskLocal package static var current: EffectActivity?
+    package static var current: EffectActivity? { EffectScope.current?.activity }
 
-    /// What the activity is, for a failure that names it ("listener search", "async thunk todos/load").
-    package let label: String
+    /// What kind of effect this is ("listener", "async thunk").
+    private let kind: String
+    /// Its name (a listener's, a thunk's type prefix), if it has one.
+    private let name: String?
     private let status: Locked<Status>
+
+    /// What the activity is, for a failure that names it ("listener search",
+    /// "async thunk todos/load"); put together only when asked.
+    package var label: String { name.map { "\(kind) \($0)" } ?? kind }
 
     /// A running activity, followed by no group yet.
     ///
-    /// - Parameter label: What the activity is.
-    init(_ label: String) {
-        self.label = label
+    /// - Parameters:
+    ///   - kind: What kind of effect it is.
+    ///   - name: Its name, if it has one.
+    init(_ kind: String, named name: String? = nil) {
+        self.kind = kind
+        self.name = name
         status = Locked(Status())
     }
 

@@ -72,7 +72,8 @@ final class EffectRunner: Sendable {
     ///
     /// - Parameters:
     ///   - origin: The kind of effect the task runs, its ``EffectOrigin/current``.
-    ///   - scope: The new task's own scope (a fresh one by default).
+    ///   - scope: The new task's own scope, with its ``EffectActivity`` (a
+    ///     fresh one by default, its activity named after `origin`).
     ///   - actor: The actor the store lives on (`nil` under a shared store,
     ///     whose effects run in no actor).
     ///   - caller: Where the caller runs: `actor` itself when the caller is the
@@ -84,12 +85,12 @@ final class EffectRunner: Sendable {
     ///   - activity: The task's ``EffectActivity`` (a new one by default).
     ///   - operation: The effect; it runs on the task's isolation.
     func run<Success: Sendable>(
-        _ origin: EffectOrigin, scope: EffectScope = EffectScope(), on actor: (any Actor)?, from caller: (any Actor)?,
-        startsLater: Bool = false, activity: EffectActivity? = nil,
-        _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
+        _ origin: EffectOrigin, scope: EffectScope? = nil, on actor: (any Actor)?, from caller: (any Actor)?,
+        startsLater: Bool = false, _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
         let adoption = EffectScope.current.map(EffectAdoption.init(by:))
-        let activity = activity ?? EffectActivity(origin.rawValue)
+        let scope = scope ?? EffectScope(activity: EffectActivity(origin.rawValue))
+        let activity = scope.activity
         tracker?.begin()
         let key = running.withLock { running in
             defer { running.nextKey &+= 1 }
@@ -97,22 +98,20 @@ final class EffectRunner: Sendable {
             return running.nextKey
         }
         let finish: @Sendable () -> Void = { [weak self, tracker] in
-            activity.ends()
+            activity?.ends()
             self?.finished(key)
             adoption?.childEnded()
             tracker?.end()
         }
         let task: Task<Success, Never>
         if !startsLater, let actor, let caller, caller === actor {
-            task = actor.assumeIsolated { actor in
-                Self.startHere(on: actor, origin, scope, activity, operation, then: finish)
-            }
+            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, scope, operation, then: finish) }
         } else if !startsLater, actor == nil {
-            task = Self.startHere(on: nil, origin, scope, activity, operation, then: finish)
+            task = Self.startHere(on: nil, origin, scope, operation, then: finish)
         } else {
             // It begins later: an advance following the effect starting it waits for it too.
-            activity.beginsLater(startedBy: EffectActivity.current)
-            task = Task { await Self.perform(on: actor, origin, scope, activity, operation, then: finish) }
+            activity?.beginsLater(startedBy: EffectActivity.current)
+            task = Task { await Self.perform(on: actor, origin, scope, operation, then: finish) }
         }
         // Registered after the start, which may have run the whole effect, or
         // cancelled the runner's tasks (its own included) on the way.
@@ -131,18 +130,18 @@ final class EffectRunner: Sendable {
 
     /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
     private static func startHere<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ activity: EffectActivity,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
         then finish: @escaping @Sendable () -> Void
     ) -> Task<Success, Never> {
         Task.immediate {
-            await perform(on: actor, origin, scope, activity, operation, then: finish)
+            await perform(on: actor, origin, scope, operation, then: finish)
         }
     }
 
-    /// Runs `operation` on `actor`, in `scope` and `activity`, marked as `origin`, then calls `finish`.
+    /// Runs `operation` on `actor`, in `scope` (and so its activity), marked as `origin`, then calls `finish`.
     private static func perform<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope, _ activity: EffectActivity,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
         _ operation: nonisolated(nonsending) @Sendable () async -> Success,
         then finish: @Sendable () -> Void
     ) async -> Success {
@@ -152,14 +151,11 @@ final class EffectRunner: Sendable {
             _ = actor
             return await EffectScope.$current.withValue(scope) {
                 _ = actor
-                return await EffectActivity.$current.withValue(activity) {
+                return await withTaskCancellationHandler {
                     _ = actor
-                    return await withTaskCancellationHandler {
-                        _ = actor
-                        return await operation()
-                    } onCancel: {
-                        scope.cancelAll()
-                    }
+                    return await operation()
+                } onCancel: {
+                    scope.cancelAll()
                 }
             }
         }

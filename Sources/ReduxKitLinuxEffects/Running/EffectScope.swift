@@ -18,6 +18,17 @@ final class EffectScope: Sendable {
     }
 
     private let children = Locked(Children())
+    /// The activity of the task this scope is the effect of (see
+    /// ``EffectActivity``); `nil` for a scope no task runs in (a listener
+    /// run's forks).
+    let activity: EffectActivity?
+
+    /// A scope, for the task `activity` follows if any.
+    ///
+    /// - Parameter activity: The activity of the task that runs in this scope.
+    init(activity: EffectActivity? = nil) {
+        self.activity = activity
+    }
 
     /// Whether the effect was cancelled.
     var isCancelled: Bool { children.withLock { $0.cancelled } }
