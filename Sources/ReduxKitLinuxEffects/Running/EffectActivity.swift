@@ -81,9 +81,6 @@ package final class EffectActivity: Sendable {
         status.withLock { $0.group }.flatMap { $0.isOpen ? $0 : nil }
     }
 
-    /// Whether the activity waits at a known point or has ended.
-    package var isSettled: Bool { status.withLock { $0.stage != .running } }
-
     /// Notes that the activity now waits at a known point: whatever will end
     /// the wait is registered (call it under the lock of that registration,
     /// or after it).

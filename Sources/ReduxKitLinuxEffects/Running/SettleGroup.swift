@@ -8,8 +8,8 @@
 /// the group, which then ignores what its activities do.
 package final class SettleGroup: Sendable {
     private struct Status: Sendable {
-        var running: Set<ObjectIdentifier> = []
-        var members: [ObjectIdentifier: EffectActivity] = [:]
+        /// The group's activities that run now.
+        var running: [ObjectIdentifier: EffectActivity] = [:]
         var open = true
         var waiters = ParkedWaiters<Void, Void>()
     }
@@ -28,7 +28,7 @@ package final class SettleGroup: Sendable {
     /// The labels of the activities still running, sorted.
     package var runningLabels: [String] {
         status.withLock { status in
-            status.members.filter { status.running.contains($0.key) }.map(\.value.label).sorted()
+            status.running.values.map(\.label).sorted()
         }
     }
 
@@ -39,9 +39,7 @@ package final class SettleGroup: Sendable {
     package func runs(_ activity: EffectActivity) {
         status.withLock { status in
             guard status.open else { return }
-            let id = ObjectIdentifier(activity)
-            status.members[id] = activity
-            status.running.insert(id)
+            status.running[ObjectIdentifier(activity)] = activity
         }
     }
 
@@ -50,7 +48,9 @@ package final class SettleGroup: Sendable {
     /// - Parameter activity: One of the group's activities.
     package func settled(_ activity: EffectActivity) {
         let waiters = status.withLock { status -> [ParkedWaiters<Void, Void>.Continuation] in
-            guard status.open, status.running.remove(ObjectIdentifier(activity)) != nil, status.running.isEmpty else {
+            guard status.open, status.running.removeValue(forKey: ObjectIdentifier(activity)) != nil,
+                status.running.isEmpty
+            else {
                 return []
             }
             return status.waiters.take { true }.map(\.continuation)
@@ -68,8 +68,7 @@ package final class SettleGroup: Sendable {
     package func close() {
         let waiters = status.withLock { status -> [ParkedWaiters<Void, Void>.Continuation] in
             status.open = false
-            status.running = []
-            status.members = [:]
+            status.running = [:]
             return status.waiters.take { true }.map(\.continuation)
         }
         for waiter in waiters { waiter.resume() }
