@@ -133,13 +133,12 @@ struct ScopedEffectsTests {
         var handle: AsyncThunkHandle<Int>?
         do {
             let signal = FreedSignal(freed)
+            let reducer = Self.reducer(logging: reduced)
             let root = createStore(
-                Self.reducer(logging: reduced), nil,
-                applyMiddleware(
-                    { _ in
-                        _ = signal  // freed with the root's chain
-                        return { next in next }
-                    }, thunkMiddleware()))
+                { state, action in
+                    _ = signal  // freed with the root's core, which the root holds
+                    return reducer(state, action)
+                }, nil, applyMiddleware(thunkMiddleware()))
             weakRoot = root
             let child = Self.child(of: root)
             weakChild = child
@@ -147,10 +146,11 @@ struct ScopedEffectsTests {
         }
         #expect(weakChild == nil)
         #expect(weakRoot != nil)
+        #expect(freed.values.isEmpty)
         gate.open()
         #expect(try await handle?.value == 0)
         #expect(reduced.values == ["child/addLater/pending", "FromChild", "child/addLater/fulfilled"])
-        // Woken when the root's chain is freed: the run let the root go once it ended.
+        // Woken when the root's core is freed, after the root: the run let it go once it ended.
         #expect(await freed.wait(forCount: 1) == [true])
         #expect(weakRoot == nil)
     }
