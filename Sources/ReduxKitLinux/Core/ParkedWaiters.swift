@@ -25,14 +25,17 @@ package struct ParkedWaiters<Value: Sendable, Tag: Sendable>: Sendable {
     package var count: Int { parked.count }
 
     /// The tags of the parked tasks, in no order.
-    package var tags: [Tag] { parked.values.map(\.tag) }
+    package var tags: [Tag] { parked.values.map { $0.tag } }
 
     /// Removes the parked tasks whose tag `isReady` accepts, oldest first, for
     /// the caller to resume once it has let go of the lock.
     package mutating func take(where isReady: (Tag) -> Bool) -> [(tag: Tag, continuation: Continuation)] {
         let ready = parked.filter { isReady($0.value.tag) }.sorted { $0.key < $1.key }
         for (id, _) in ready { parked.removeValue(forKey: id) }
-        return ready.map(\.value)
+        // A closure, not `\.value`: a key path into a generic type is built
+        // anew at run time on every call (demangling its type), and this runs
+        // at the end of every effect.
+        return ready.map { $0.value }
     }
 
     /// Removes the task that parked first, if any.

@@ -73,8 +73,7 @@ public final class AsyncThunkHandle<Value: Sendable>: Sendable {
     ///
     /// - Parameter reason: Why, if you say; the first reason given is the one kept.
     public func cancel(reason: String? = nil) {
-        run.requestCancel(reason: reason)
-        task?.cancel()
+        run.cancel(reason: reason)
     }
 
     /// Returns when the run's task has ended, body included (a cancelled body

@@ -40,7 +40,7 @@ extension AsyncThunkAction: AsyncThunkStarting {
         // the run is aborted before it starts, before any condition. Its body
         // does not run, and its one action is a `Rejected` marked cancelled
         // (not a condition's).
-        if let scope = EffectScope.current, scope.isCancelled || Task.isCancelled {
+        if let effect = EffectTask.current, effect.isCancelled || Task.isCancelled {
             let aborted = AsyncThunk<State, Argument, Value>.Rejected(
                 typePrefix: thunk.typePrefix, requestID: requestID, argument: argument, error: CancellationError(),
                 wasCancelled: true, cancelReason: nil)
@@ -63,14 +63,15 @@ extension AsyncThunkAction: AsyncThunkStarting {
             }
             return handle(requestID: requestID, run: AsyncThunkRun(outcome: .failure(error)), task: nil)
         }
-        let run = AsyncThunkRun<Value>()
+        let run = AsyncThunkRun<Value>(
+            effect: EffectTask(activity: EffectActivity("async thunk", named: thunk.typePrefix)))
         // Tagged before its task starts, so a cancellation by ID from its first steps reaches it.
-        let tag = thunk.tag(for: argument, run: run, in: environment.cancellations)
+        thunk.tag(run, with: argument, in: environment.cancellations)
         var deferredCondition: AsyncThunk<State, Argument, Value>.DeferredCondition?
         if case .deferred(let condition) = options.condition {
             deferredCondition = condition
         } else {
-            tag?.starts()
+            if options.cancelInFlight { run.cancelsRunsInFlight() }
             let pending = thunk.pendingAction(requestID: requestID, argument: argument, conditionContext)
             EffectOrigin.$current.withValue(.asyncThunk) { _ = environment.dispatch(pending) }
         }
@@ -81,18 +82,17 @@ extension AsyncThunkAction: AsyncThunkStarting {
         let condition = deferredCondition
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.
-        let scope = EffectScope(activity: EffectActivity("async thunk", named: thunk.typePrefix))
-        let task = environment.runner.run(.asyncThunk, scope: scope, on: store.route.actor, from: store.route.actor) {
-            defer { tag?.ended() }
+        let task = environment.runner.run(
+            .asyncThunk, effect: run.effect, on: store.route.actor, from: store.route.actor
+        ) {
+            defer { run.untag() }
             if let deferredCondition = condition, let conditionContext {
                 let started = await thunk.startDeferred(
-                    argument, condition: deferredCondition, context: conditionContext, store: store, run: run,
-                    tag: tag)
+                    argument, condition: deferredCondition, context: conditionContext, store: store, run: run)
                 guard started else { return }
             }
             await thunk.perform(argument, context: context, store: store, run: run)
         }
-        tag?.slot.fill(task)
         return handle(requestID: requestID, run: run, task: task)
     }
 
@@ -104,6 +104,18 @@ extension AsyncThunkAction: AsyncThunkStarting {
 }
 
 extension AsyncThunk {
+    /// Tags `run` in `table` with what the thunk's `cancellationID` gives for
+    /// `argument` (untagged if it gives `nil`), or, with `cancelInFlight` and
+    /// no `cancellationID`, with no ID (every run of the thunk).
+    fileprivate func tag(_ run: AsyncThunkRun<Value>, with argument: Argument, in table: ThunkCancellations) {
+        if let cancellationID = options.cancellationID {
+            guard let given = cancellationID(argument) else { return }
+            run.tag(in: table, thunk: typePrefix, id: EffectID(given))
+        } else if options.cancelInFlight {
+            run.tag(in: table, thunk: typePrefix, id: nil)
+        }
+    }
+
     /// The pending action of a run, with the thunk's `pendingMeta`.
     fileprivate func pendingAction(
         requestID: RequestID, argument: Argument, _ conditionContext: AsyncThunkConditionContext<State>?
@@ -134,8 +146,7 @@ extension AsyncThunk {
     nonisolated(nonsending) fileprivate func startDeferred(
         _ argument: Argument,
         condition: DeferredCondition,
-        context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>,
-        tag: ThunkRunTag?
+        context: AsyncThunkConditionContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>
     ) async -> Bool {
         let allowed = await condition(argument, context)
         guard allowed else {
@@ -154,7 +165,7 @@ extension AsyncThunk {
             run.finish(.failure(CancellationError()))
             return false
         }
-        tag?.starts()
+        if options.cancelInFlight { run.cancelsRunsInFlight() }
         let pending = pendingAction(requestID: context.requestID, argument: argument, context)
         guard await store.dispatch(pending) != nil else {
             run.finish(.failure(CancellationError()))  // the store is gone

@@ -32,13 +32,15 @@ extension ListenerContext {
         guard let runner = hub.runner else {
             return ListenerFork(task: Task { .failure(CancellationError()) }, activity: nil)
         }
-        let adoption = EffectAdoption(by: run.forks)
         // Set now if the run is already cancelled, or later by the fork's handle before it starts.
         let neverRuns = Locked(run.isCancelled)
         run.forkWillStart()
         let activity = EffectActivity("fork of listener", named: run.listener.name)
+        let effect = EffectTask(activity: activity)
+        // Cancelled with the run's forks (at once, if they already were), until it ends.
+        let keyInForks = run.forks.adopt(effect)
         let task: Task<Result<Value, any Error>, Never> = runner.run(
-            .listener, scope: EffectScope(activity: activity), on: hub.store.route.actor, from: nil, startsLater: true
+            .listener, effect: effect, on: hub.store.route.actor, from: nil, startsLater: true
         ) {
             run.forkStarted()
             let result: Result<Value, any Error>
@@ -54,10 +56,9 @@ extension ListenerContext {
             } catch {
                 result = .failure(Task.isCancelled ? CancellationError() : error)
             }
-            adoption.childEnded()
+            if let keyInForks { run.forks.release(keyInForks) }
             return result
         }
-        adoption.adopt { task.cancel() }
         let fork = ListenerFork(task: task, activity: activity, neverRuns: neverRuns)
         if autoJoin { run.join { _ = await fork.result } }
         return fork

@@ -93,10 +93,9 @@ final class ListenerHub<State: Sendable>: Sendable {
         guard let run else { return }
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the effect starts.
-        let task = runner.run(.listener, scope: run.scope, on: store.route.actor, from: store.route.actor) {
+        _ = runner.run(.listener, effect: run.effect, on: store.route.actor, from: store.route.actor) {
             await self.execute(run, action: action, before: before, after: after)
         }
-        run.started(task)
     }
 
     nonisolated(nonsending) private func execute(

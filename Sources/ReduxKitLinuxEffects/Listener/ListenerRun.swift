@@ -1,6 +1,6 @@
-/// One run of a listener's effect in one store: its task, its scope (what the
-/// effect starts is cancelled with it), and its forks (also cancelled when the
-/// effect ends).
+/// One run of a listener's effect in one store: its task (what the effect
+/// starts is cancelled with it), and its forks (also cancelled when the effect
+/// ends).
 final class ListenerRun<State: Sendable>: Sendable {
     /// Tells this run from the listener's other runs in its store.
     let id: UInt64
@@ -8,47 +8,34 @@ final class ListenerRun<State: Sendable>: Sendable {
     /// What the listener's `cancellationID` gave for the run's action: its
     /// policy's partition, and what ``CancelEffects`` cancels it by.
     let key: EffectID?
-    /// The scope the run's task runs in (with its activity): cancelled with the task.
-    let scope: EffectScope
-    /// The run's forks: cancelled with the run, and when its effect ends.
-    let forks = EffectScope()
-    /// The run's task, once its start has returned (see ``TaskSlot``).
-    private let task = TaskSlot()
+    /// The run's task (with its activity), made before it starts.
+    let effect: EffectTask
+    /// The run's forks (a group no task runs in): cancelled with the run, and when its effect ends.
+    let forks = EffectTask()
     /// What the effect's end waits for: its forks with `autoJoin`.
     private let joins = Locked<[@Sendable () async -> Void]>([])
     /// Forks whose task has not begun yet, and the run's end waiting for them.
     private let unstarted = Locked(UnstartedForks())
 
-    private struct UnstartedForks: Sendable {
-        var count = 0
-        var waiters = ParkedWaiters<Void, Void>()
-    }
-
     init(id: UInt64, listener: ListenerEntry<State>, key: EffectID?) {
         self.id = id
         self.listener = listener
         self.key = key
-        scope = EffectScope(activity: EffectActivity("listener", named: listener.name))
+        effect = EffectTask(activity: EffectActivity("listener", named: listener.name))
     }
 
     /// Whether the run was cancelled (by its policy, its context, a removal
     /// with `cancelActive`, or its store going).
-    var isCancelled: Bool { task.isCancelled || scope.isCancelled }
-
-    /// Records the run's task; cancels it at once if the run was cancelled first.
-    func started(_ task: Task<Void, Never>) {
-        self.task.fill(task)
-    }
+    var isCancelled: Bool { effect.isCancelled }
 
     /// Cancels the run's task (and so what it started) and its forks, those
     /// going on and any it forks from now on (RTK aborts a fork with its run).
-    /// The scope is cancelled here too, not only by the task's cancellation:
-    /// a run that cancels itself before its first suspension has no task yet
-    /// (``TaskSlot``), and what it dispatches next must see the cancellation.
+    /// A run that cancels itself before its first suspension, before its task
+    /// is known, is marked cancelled at once (see ``EffectTask``), so what it
+    /// dispatches next sees the cancellation.
     func cancel() {
-        task.cancel()
-        scope.cancelAll()
-        forks.cancelAll()
+        effect.cancel()
+        forks.cancel()
     }
 
     /// Makes the effect's end wait for `join` (a fork with `autoJoin`).
@@ -77,6 +64,15 @@ final class ListenerRun<State: Sendable>: Sendable {
     nonisolated(nonsending) func end() async {
         await unstarted.park(in: \.waiters, tag: (), whenCancelled: ()) { $0.count == 0 ? () : nil }
         for join in joins.withLock({ $0 }) { await join() }
-        forks.cancelAll()
+        forks.cancel()
     }
+}
+
+/// A listener run's forks whose task has not begun yet, and the run's end
+/// waiting for them. Outside the generic ``ListenerRun``: a key path into a
+/// generic type (`\.waiters`, which the wait takes) is built anew at run time
+/// on every call.
+struct UnstartedForks: Sendable {
+    var count = 0
+    var waiters = ParkedWaiters<Void, Void>()
 }

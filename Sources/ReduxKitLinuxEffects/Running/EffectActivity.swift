@@ -2,8 +2,8 @@
 /// test clock's advance knows that what it woke has run to its next
 /// suspension, or ended.
 ///
-/// Every task an ``EffectRunner`` starts has one, its ``EffectScope``'s, so
-/// ``current`` is the current scope's (an async thunk's body task shares its
+/// Every task an ``EffectRunner`` starts has one, its ``EffectTask``'s, so
+/// ``current`` is the current ``EffectTask``'s (an async thunk's body task shares its
 /// run's). It is
 /// *running* from its start until it waits at a point the effects know,
 /// *waiting* there until whoever ends the wait wakes it (and marks it running
@@ -39,7 +39,7 @@ package final class EffectActivity: Sendable {
     }
 
     /// The activity of the effect the current task runs for; `nil` outside effects.
-    package static var current: EffectActivity? { EffectScope.current?.activity }
+    package static var current: EffectActivity? { EffectTask.current?.activity }
 
     /// What kind of effect this is ("listener", "async thunk").
     private let kind: String

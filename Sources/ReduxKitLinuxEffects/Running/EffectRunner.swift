@@ -12,20 +12,15 @@
 /// happen inside that dispatch; under a ``/ReduxKitLinux/SharedStore`` it runs in no actor, on
 /// the dispatching thread (which holds the store's lock) until it suspends.
 ///
-/// Each task runs in an ``EffectScope`` of its own; a task started from inside
-/// another effect's task (an async thunk an effect dispatched, a listener's
-/// fork) is adopted by that effect's scope and cancelled with it. Running
+/// Each task runs as an ``EffectTask`` of its own, made before the task starts;
+/// a task started from inside another effect's task (an async thunk an effect
+/// dispatched, a listener's fork) is adopted by that effect and cancelled with it. Running
 /// tasks are counted by the chain's ``EffectTracker``, if it has one, and each
 /// has an ``EffectActivity``, which a test clock's advance follows.
 final class EffectRunner: Sendable {
     private struct Running {
-        var cancels: [UInt64: @Sendable () -> Void] = [:]
-        /// Tasks whose start has not returned yet (so not registered).
-        var starting: Set<UInt64> = []
-        /// Tasks that ended before their start returned.
-        var endedEarly: Set<UInt64> = []
-        /// Tasks cancelled (with all the runner's) before their start returned.
-        var cancelledEarly: Set<UInt64> = []
+        /// The effects started and not ended, by key, in the order started.
+        var effects: [UInt64: EffectTask] = [:]
         var nextKey: UInt64 = 0
     }
 
@@ -52,13 +47,12 @@ final class EffectRunner: Sendable {
         Self.cancel(running)
     }
 
-    /// Cancels every task in `running`.
+    /// Cancels every effect in `running` (one still starting as soon as its task is given).
     private static func cancel(_ running: Locked<Running>) {
-        let cancels = running.withLock { running in
-            running.cancelledEarly.formUnion(running.starting)
-            return running.cancels.sorted { $0.key < $1.key }.map(\.value)  // in the order started
+        let effects = running.withLock { running in
+            running.effects.sorted { $0.key < $1.key }.map(\.value)  // in the order started
         }
-        for cancel in cancels { cancel() }
+        for effect in effects { effect.cancel() }
     }
 
     /// Starts `operation` in a task of its own, isolated to `actor`.
@@ -68,12 +62,14 @@ final class EffectRunner: Sendable {
     /// suspension before this returns. Otherwise it starts on `actor` as soon
     /// as the actor is free.
     /// The task is cancelled if the runner goes first, or if the effect whose
-    /// task calls this is cancelled.
+    /// task calls this is cancelled (before the task starts, too: it then
+    /// starts cancelled).
     ///
     /// - Parameters:
     ///   - origin: The kind of effect the task runs, its ``EffectOrigin/current``.
-    ///   - scope: The new task's own scope, with its ``EffectActivity`` (a
-    ///     fresh one by default, its activity named after `origin`).
+    ///   - effect: The task's ``EffectTask``, made by the caller before the
+    ///     task starts if it must cancel it (a fresh one by default, its
+    ///     activity named after `origin`).
     ///   - actor: The actor the store lives on (`nil` under a shared store,
     ///     whose effects run in no actor).
     ///   - caller: Where the caller runs: `actor` itself when the caller is the
@@ -82,66 +78,60 @@ final class EffectRunner: Sendable {
     ///   - startsLater: Whether the task waits until the caller's synchronous
     ///     work is done (a listener's fork, as RTK's starts after a microtask),
     ///     wherever the caller runs.
-    ///   - activity: The task's ``EffectActivity`` (a new one by default).
     ///   - operation: The effect; it runs on the task's isolation.
+    /// - Returns: The task.
     func run<Success: Sendable>(
-        _ origin: EffectOrigin, scope: EffectScope? = nil, on actor: (any Actor)?, from caller: (any Actor)?,
+        _ origin: EffectOrigin, effect: EffectTask? = nil, on actor: (any Actor)?, from caller: (any Actor)?,
         startsLater: Bool = false, _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success
     ) -> Task<Success, Never> {
-        let adoption = EffectScope.current.map(EffectAdoption.init(by:))
-        let scope = scope ?? EffectScope(activity: EffectActivity(origin.rawValue))
-        let activity = scope.activity
-        tracker?.begin()
+        let effect = effect ?? EffectTask(activity: EffectActivity(origin.rawValue))
+        let parent = EffectTask.current
+        // Known to the runner and to its parent before it starts, so a
+        // cancellation from its first steps reaches it.
         let key = running.withLock { running in
             defer { running.nextKey &+= 1 }
-            running.starting.insert(running.nextKey)
+            running.effects[running.nextKey] = effect
             return running.nextKey
         }
+        let keyInParent = parent?.adopt(effect)
+        tracker?.begin()
         let finish: @Sendable () -> Void = { [weak self, tracker] in
-            activity?.ends()
-            self?.finished(key)
-            adoption?.childEnded()
+            effect.activity?.ends()
+            effect.ended()
+            self?.forget(key)
+            if let keyInParent { parent?.release(keyInParent) }
             tracker?.end()
         }
         let task: Task<Success, Never>
         if !startsLater, let actor, let caller, caller === actor {
-            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, scope, operation, then: finish) }
+            task = actor.assumeIsolated { actor in Self.startHere(on: actor, origin, effect, operation, then: finish) }
         } else if !startsLater, actor == nil {
-            task = Self.startHere(on: nil, origin, scope, operation, then: finish)
+            task = Self.startHere(on: nil, origin, effect, operation, then: finish)
         } else {
             // It begins later: an advance following the effect starting it waits for it too.
-            activity?.beginsLater(startedBy: EffectActivity.current)
-            task = Task { await Self.perform(on: actor, origin, scope, operation, then: finish) }
+            effect.activity?.beginsLater(startedBy: EffectActivity.current)
+            task = Task { await Self.perform(on: actor, origin, effect, operation, then: finish) }
         }
-        // Registered after the start, which may have run the whole effect, or
-        // cancelled the runner's tasks (its own included) on the way.
-        let cancelNow = running.withLock { running -> Bool in
-            running.starting.remove(key)
-            let cancelled = running.cancelledEarly.remove(key) != nil
-            if running.endedEarly.remove(key) == nil && !cancelled { running.cancels[key] = { task.cancel() } }
-            return cancelled
-        }
-        if cancelNow { task.cancel() }
-        adoption?.adopt { task.cancel() }
+        effect.started { task.cancel() }
         // A dispatch's own effect (not one another effect started), for a handle on it.
-        if adoption == nil, let collector = EffectCollector.current { collector.collect(task) }
+        if parent == nil, let collector = EffectCollector.current { collector.collect(task) }
         return task
     }
 
     /// The task, isolated to `actor`, started on the caller's executor, which is `actor`'s.
     private static func startHere<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ effect: EffectTask,
         _ operation: nonisolated(nonsending) @escaping @Sendable () async -> Success,
         then finish: @escaping @Sendable () -> Void
     ) -> Task<Success, Never> {
         Task.immediate {
-            await perform(on: actor, origin, scope, operation, then: finish)
+            await perform(on: actor, origin, effect, operation, then: finish)
         }
     }
 
-    /// Runs `operation` on `actor`, in `scope` (and so its activity), marked as `origin`, then calls `finish`.
+    /// Runs `operation` on `actor`, as `effect` (and so its activity), marked as `origin`, then calls `finish`.
     private static func perform<Success: Sendable>(
-        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ scope: EffectScope,
+        on actor: isolated (any Actor)?, _ origin: EffectOrigin, _ effect: EffectTask,
         _ operation: nonisolated(nonsending) @Sendable () async -> Success,
         then finish: @Sendable () -> Void
     ) async -> Success {
@@ -149,13 +139,13 @@ final class EffectRunner: Sendable {
         // that does not would run on no actor, and hop there first).
         let result = await EffectOrigin.$current.withValue(origin) {
             _ = actor
-            return await EffectScope.$current.withValue(scope) {
+            return await EffectTask.$current.withValue(effect) {
                 _ = actor
                 return await withTaskCancellationHandler {
                     _ = actor
                     return await operation()
                 } onCancel: {
-                    scope.cancelAll()
+                    effect.cancel()
                 }
             }
         }
@@ -163,9 +153,8 @@ final class EffectRunner: Sendable {
         return result
     }
 
-    private func finished(_ key: UInt64) {
-        running.withLock { running in
-            if running.cancels.removeValue(forKey: key) == nil { running.endedEarly.insert(key) }
-        }
+    /// Forgets an effect whose task ended.
+    private func forget(_ key: UInt64) {
+        _ = running.withLock { $0.effects.removeValue(forKey: key) }
     }
 }
