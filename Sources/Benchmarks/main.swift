@@ -64,6 +64,7 @@ let notifyDispatches = 1_000 / (quick ? 10 : 1)
 let mainActorDispatches = 100_000 / scale
 let observedDispatches = 10_000 / scale
 let roundTrips = 10_000 / scale
+let requestCount = 2_000 / scale
 let workloads: [(id: String, run: () async -> Row)] = [
     ("1", { DispatchWorkloads.noSubscriber(dispatches, runs: runs) }),
     ("2", { NotifyWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
@@ -116,6 +117,8 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("16", { await AsyncThunkRoundTripWorkload.run(.mainActor, roundTrips, runs: runs) }),
     ("16", { await AsyncThunkRoundTripWorkload.run(.sharedStore, roundTrips, runs: runs) }),
     ("16", { await AsyncThunkRoundTripWorkload.run(.task, roundTrips, runs: runs) }),
+    ("23", { await PerRequestStoreWorkload.run(.task, requestCount, runs: runs) }),
+    ("23", { await PerRequestStoreWorkload.run(.sharedStore, requestCount, runs: runs) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: true) }),
     ("13", { ActionLogWorkload.run(dispatches, runs: runs, countingTheFlush: false) }),
     ("13", { ActionLogWorkload.run(50_000 / scale, runs: runs, countingTheFlush: false) }),
