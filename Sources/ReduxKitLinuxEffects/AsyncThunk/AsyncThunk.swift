@@ -129,18 +129,19 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         cancelledDispatches: CancelledDispatches = .drop,
         body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
-        self.typePrefix = typePrefix
-        self.body = body
-        self.options = Options(
-            condition: condition.map { .immediate($0) }, dispatchConditionRejection: dispatchConditionRejection,
-            pendingMeta: pendingMeta, serializeError: serializeError, cancellationID: cancellationID,
-            cancelInFlight: cancelInFlight, cancelledDispatches: cancelledDispatches)
+        self.init(
+            typePrefix, condition.map { .immediate($0) }, dispatchConditionRejection, pendingMeta, serializeError,
+            cancellationID, cancelInFlight, cancelledDispatches, body)
     }
 
     /// Defines an async thunk whose condition awaits (Redux Toolkit's condition
     /// returning a promise): the run's task checks it first, and dispatches the
     /// ``Pending`` action once it says yes, so the ``Pending`` action comes
-    /// after `dispatch` returns.
+    /// after `dispatch` returns. The one spelling apart from
+    /// ``init(_:condition:dispatchConditionRejection:pendingMeta:serializeError:cancellationID:cancelInFlight:cancelledDispatches:body:)``:
+    /// a synchronous `condition` is checked inside the dispatch in every store
+    /// layout, an awaiting one in the run's task, so they cannot share one
+    /// parameter without making every condition `async`.
     ///
     /// - Parameters:
     ///   - typePrefix: Names its lifecycle actions, like `"todos/load"`.
@@ -151,24 +152,13 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///     ``Rejected/wasCancelled`` (with the reason given to
     ///     `cancel(reason:)`) and no ``Pending`` one, and its handle fails with
     ///     a `CancellationError`, as in Redux Toolkit (an `AbortError`).
-    ///   - dispatchConditionRejection: Whether a skipped run dispatches a
-    ///     ``Rejected`` action anyway (with ``Rejected/wasSkippedByCondition`` set).
-    ///   - pendingMeta: Gives the ``Pending`` action a meta (read it with `meta(as:)`).
-    ///   - serializeError: How a rejection's error is written as the
-    ///     ``Rejected/serializedError`` an action log records.
-    ///   - cancellationID: Tags each run with a key made from its argument
-    ///     (TCA's `.cancellable(id:)`): a ``CancelEffects`` action with that
-    ///     key cancels the run; `nil` leaves a run untagged.
-    ///   - cancelInFlight: Whether a new run cancels this thunk's runs with
-    ///     the same cancellation ID still going in the store (TCA's
-    ///     `cancelInFlight: true`), once its condition says yes and before its
-    ///     ``Pending`` action; without a `cancellationID`, every run of this
-    ///     thunk still going (latest wins).
-    ///   - cancelledDispatches: What happens to what the body dispatches once
-    ///     its run is cancelled: dropped (the default, as in TCA) or delivered
-    ///     (as in Redux Toolkit). The run's own ``Rejected`` action always comes.
-    ///   - body: The effect: given the argument and a context to dispatch and
-    ///     read the state from, returns the value or throws.
+    ///   - dispatchConditionRejection: As in the initializer with `condition`.
+    ///   - pendingMeta: As in the initializer with `condition`.
+    ///   - serializeError: As in the initializer with `condition`.
+    ///   - cancellationID: As in the initializer with `condition`.
+    ///   - cancelInFlight: As in the initializer with `condition`.
+    ///   - cancelledDispatches: As in the initializer with `condition`.
+    ///   - body: As in the initializer with `condition`.
     public init(
         _ typePrefix: String,
         asyncCondition:
@@ -181,12 +171,26 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
         cancelledDispatches: CancelledDispatches = .drop,
         body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) {
+        self.init(
+            typePrefix, .deferred(asyncCondition), dispatchConditionRejection, pendingMeta, serializeError,
+            cancellationID, cancelInFlight, cancelledDispatches, body)
+    }
+
+    /// The one place both public initializers build a thunk.
+    private init(
+        _ typePrefix: String, _ condition: Condition?, _ dispatchConditionRejection: Bool,
+        _ pendingMeta: (@Sendable (Argument, AsyncThunkConditionContext<State>) -> (any Sendable)?)?,
+        _ serializeError: @escaping @Sendable (any Error) -> SerializedError,
+        _ cancellationID: (@Sendable (Argument) -> (any Hashable & Sendable)?)?, _ cancelInFlight: Bool,
+        _ cancelledDispatches: CancelledDispatches,
+        _ body: nonisolated(nonsending) @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
+    ) {
         self.typePrefix = typePrefix
         self.body = body
         self.options = Options(
-            condition: .deferred(asyncCondition), dispatchConditionRejection: dispatchConditionRejection,
-            pendingMeta: pendingMeta, serializeError: serializeError, cancellationID: cancellationID,
-            cancelInFlight: cancelInFlight, cancelledDispatches: cancelledDispatches)
+            condition: condition, dispatchConditionRejection: dispatchConditionRejection, pendingMeta: pendingMeta,
+            serializeError: serializeError, cancellationID: cancellationID, cancelInFlight: cancelInFlight,
+            cancelledDispatches: cancelledDispatches)
     }
 
     /// The action that starts a run with `argument`; dispatch it.

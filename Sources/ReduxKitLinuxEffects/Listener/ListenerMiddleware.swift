@@ -186,14 +186,10 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - name: Names the listener in ``ListenerFailed`` actions.
     ///   - predicate: Chooses the actions; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``Policy``).
-    ///   - cancellationID: Tags each run with a key of its action (TCA's
-    ///     `.cancellable(id:)`): the policy then applies per key, so `.latest`
-    ///     cancels only the run going on for the same key, and a
-    ///     ``CancelEffects`` action with the key cancels its runs. A run whose
-    ///     action gives `nil` is untagged, scheduled with the other untagged ones.
+    ///   - cancellationID: Tags each run with a key of its action, as in
+    ///     ``addListener(for:policy:cancellationID:cancelledDispatches:effect:)``.
     ///   - cancelledDispatches: What happens to what a run dispatches once it
-    ///     is cancelled: dropped (the default, as in TCA) or delivered (as in
-    ///     Redux Toolkit).
+    ///     is cancelled (dropped by default).
     ///   - effect: Gets the action and a context with the state before and after.
     /// - Returns: The listener's ``ListenerSubscription``: disposing of it
     ///   removes the listener (runs already going go on); it may be used from
@@ -222,14 +218,10 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
     ///   - predicate: Gets the action, the state after it and the state before
     ///     it; it runs inside the dispatch, so keep it quick.
     ///   - policy: How runs are scheduled (see ``Policy``).
-    ///   - cancellationID: Tags each run with a key of its action (TCA's
-    ///     `.cancellable(id:)`): the policy then applies per key, so `.latest`
-    ///     cancels only the run going on for the same key, and a
-    ///     ``CancelEffects`` action with the key cancels its runs. A run whose
-    ///     action gives `nil` is untagged, scheduled with the other untagged ones.
+    ///   - cancellationID: Tags each run with a key of its action, as in
+    ///     ``addListener(for:policy:cancellationID:cancelledDispatches:effect:)``.
     ///   - cancelledDispatches: What happens to what a run dispatches once it
-    ///     is cancelled: dropped (the default, as in TCA) or delivered (as in
-    ///     Redux Toolkit).
+    ///     is cancelled (dropped by default).
     ///   - effect: Gets the action and a context with the state before and after.
     /// - Returns: The listener's ``ListenerSubscription``: disposing of it
     ///   removes the listener (runs already going go on); it may be used from
