@@ -81,10 +81,10 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                 guard let add = action as? AddListener<State>, let registry else { return nil }
                 return ListenerAdded(subscription: registry.add(add.listener))
             }
-            let plans = ListenerPlans<State>()
+            let plans = ListenerPlans(for: self.registry)
             return { next in
                 { action in
-                    let plan = plans.plan(for: action, in: self.registry)
+                    let plan = plans.plan(for: action)
                     if plan.isControl, let control = self.control(action, in: hub) { return control }
                     // Decided before the reducer: an action no listener or waiter
                     // can want goes on without reading the state at all.

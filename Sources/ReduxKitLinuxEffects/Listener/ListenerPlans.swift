@@ -1,6 +1,7 @@
 /// For one store, what its listener middleware does with each action type,
 /// worked out once per type and kept until the listeners change: whether the
-/// type is a control action, and which listeners may match it.
+/// type is a control action (read from the ``ActionTypeFacts`` every store
+/// shares), and which of this middleware's listeners may match it.
 ///
 /// A `for:` listener matches by type alone, so whether it matches is decided
 /// with the first action of each type and never again; `matching:` and
@@ -13,33 +14,38 @@
 ///
 /// Used only in the store's domain, like the middleware chain that owns it.
 final class ListenerPlans<State: Sendable> {
-    private var version: UInt64?
-    private var byType: [ObjectIdentifier: ListenerTypePlan] = [:]
+    private let registry: ListenerRegistry<State>
+    private let plans: ActionTypeMemo<ListenerTypePlan>
+    /// The listeners' version the plans were worked out at (or after).
+    private var version: UInt64
+
+    /// Plans for the listeners of `registry`.
+    init(for registry: ListenerRegistry<State>) {
+        self.registry = registry
+        version = registry.version
+        plans = ActionTypeMemo { [registry] action in
+            let listeners = registry.listeners
+            let candidates = listeners.filter { listener in
+                if case .type(let matches) = listener.match { return matches(action) }
+                return true
+            }
+            return ListenerTypePlan(
+                isControl: ActionTypeFactsTable.shared.facts(of: action, for: State.self).isListenerControl,
+                candidates: candidates.isEmpty ? nil : ListenerCandidates(candidates))
+        }
+    }
 
     /// The plan for `action`'s type.
-    func plan(for action: any Action, in registry: ListenerRegistry<State>) -> ListenerTypePlan {
-        if registry.version != version {
-            byType = [:]
-            version = nil
-        }
-        let key = ObjectIdentifier(type(of: action))
-        if let known = byType[key] { return known }
-        // Read with its version: a change after this read bumps the version,
-        // so the next dispatch works its plan out again.
-        let (current, listeners) = registry.versionedListeners
-        let candidates = listeners.filter { listener in
-            if case .type(let matches) = listener.match { return matches(action) }
-            return true
-        }
-        let plan = ListenerTypePlan(
-            isControl: action is AddListener<State> || action is RemoveListener || action is ClearAllListeners
-                || action is CancelEffects,
-            candidates: candidates.isEmpty ? nil : ListenerCandidates(candidates))
-        if version == nil || version == current {
+    func plan(for action: any Action) -> ListenerTypePlan {
+        // The version is read before the listeners a new plan is made of, and
+        // bumped after every change: a change after that read moves the
+        // version on, so the next dispatch forgets the plan.
+        let current = registry.version
+        if current != version {
+            plans.forgetAll()
             version = current
-            byType[key] = plan
         }
-        return plan
+        return plans.value(for: action)
     }
 }
 
@@ -51,6 +57,7 @@ final class ListenerTypePlan {
     /// state), or `nil` if none may.
     let candidates: AnyObject?
 
+    /// A plan: whether the type is a control action, and which listeners may match it.
     init(isControl: Bool, candidates: AnyObject?) {
         self.isControl = isControl
         self.candidates = candidates
@@ -61,6 +68,7 @@ final class ListenerTypePlan {
 final class ListenerCandidates<State: Sendable> {
     let listeners: [ListenerEntry<State>]
 
+    /// The candidates, in the order they were added.
     init(_ listeners: [ListenerEntry<State>]) {
         self.listeners = listeners
     }

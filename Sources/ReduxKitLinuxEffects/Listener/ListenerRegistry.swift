@@ -59,11 +59,6 @@ final class ListenerRegistry<State: Sendable>: ListenerOwning, Sendable {
     /// The listeners now registered, in the order they were added.
     var listeners: [ListenerEntry<State>] { entries.withLock { $0.listeners } }
 
-    /// The listeners now registered and their version (which changes with them).
-    var versionedListeners: (version: UInt64, listeners: [ListenerEntry<State>]) {
-        entries.withLock { ($0.version, $0.listeners) }
-    }
-
     /// The version of the listeners now registered.
     var version: UInt64 { changes.load(ordering: .acquiring) }
 

@@ -34,12 +34,12 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
         let runner = EffectRunner(tracker: api.route.effectTracker)
         let store = api.weakStore
         let cancellations = ThunkCancellations()
-        let kinds = ActionKindCache { ThunkActionKind.of($0, sendableState: State.self) }
+        let kinds = ActionTypeMemo { ActionTypeFactsTable.shared.facts(of: $0, for: State.self).thunkKind }
         startsAsyncThunksAwayFromTheOwner(
             of: api.route, runner: runner, dependencies: dependencies, cancellations: cancellations)
         return { next in
             { action in
-                switch kinds.kind(of: action) {
+                switch kinds.value(for: action) {
                 case .other:
                     return next(action)
                 case .cancelEffects:
@@ -82,10 +82,12 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
 public func thunkMiddleware<State>(dependencies: EffectDependencies = EffectDependencies()) -> Middleware<State> {
     { api in
         let cancellations = ThunkCancellations()
-        let kinds = ActionKindCache { ThunkActionKind.of($0, state: State.self) }
+        let kinds = ActionTypeMemo {
+            ActionTypeFactsTable.shared.facts(of: $0, for: State.self).thunkKind.refusingAsyncThunks
+        }
         return { next in
             { action in
-                switch kinds.kind(of: action) {
+                switch kinds.value(for: action) {
                 case .other, .asyncThunk:
                     return next(action)
                 case .cancelEffects:
