@@ -12,7 +12,7 @@ import Testing
 /// Each test has state types of its own, so the counts it reads are its own
 /// while other tests run beside it.
 @Suite("Action type facts", .hangSafetyNet)
-struct ActionTypeFactsTableTests {
+struct ActionTypeFactsTests {
     struct Ping: Action {}
 
     @Test func aFreshStoreDispatchingTypesAlreadyMetClassifiesNone() async throws {
