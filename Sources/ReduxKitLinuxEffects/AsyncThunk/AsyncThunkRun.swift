@@ -16,11 +16,11 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     /// run skipped by its condition, or ended before its pending action,
     /// goes from going to settled).
     private enum Phase {
-        /// Its condition or body is going; the run's task may wait for its end.
-        case going(endingWaiter: CheckedContinuation<Ending, Never>?)
+        /// Its condition or body is going.
+        case going
         /// Its body ended, or it was cancelled; its last lifecycle action is
         /// being dispatched.
-        case ending(Ending)
+        case ending
         /// Its last lifecycle action was dispatched (or none was due): the outcome.
         case settled(Result<Value, any Error>)
     }
@@ -53,7 +53,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     /// A run going, whose task `effect` will be.
     init(effect: EffectTask) {
         self.effect = effect
-        state = Locked(State(phase: .going(endingWaiter: nil)))
+        state = Locked(State(phase: .going))
     }
 
     /// A run that settled before it started (its condition said no, or its
@@ -112,32 +112,17 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
 
     // MARK: Ending and settling
 
-    /// Ends the run, unless it has already ended.
-    func end(_ ending: Ending) {
-        let waiter = state.withLock { state -> CheckedContinuation<Ending, Never>? in
-            guard case .going(let waiter) = state.phase else { return nil }
-            state.phase = .ending(ending)
+    /// Ends the run, unless it has already ended: first come, first served
+    /// between its body's end and a cancellation.
+    ///
+    /// - Returns: Whether this ended it (whoever did settles it).
+    @discardableResult
+    func end(_ ending: Ending) -> Bool {
+        state.withLock { state in
+            guard case .going = state.phase else { return false }
+            state.phase = .ending
             if case .cancelled = ending { state.endedCancelled = true }
-            return waiter
-        }
-        waiter?.resume(returning: ending)
-    }
-
-    /// Returns what ended the run, once something has (one caller: the run's task).
-    nonisolated(nonsending) func waitForEnding() async -> Ending {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Ending, Never>) in
-            let ending = state.withLock { state -> Ending? in
-                switch state.phase {
-                case .going:
-                    state.phase = .going(endingWaiter: continuation)
-                    return nil
-                case .ending(let ending):
-                    return ending
-                case .settled:
-                    return .cancelled  // not reached: the run's task settles it after this
-                }
-            }
-            if let ending { continuation.resume(returning: ending) }
+            return true
         }
     }
 

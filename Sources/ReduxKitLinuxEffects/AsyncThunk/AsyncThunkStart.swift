@@ -80,6 +80,7 @@ extension AsyncThunkAction: AsyncThunkStarting {
             cancelledDispatches: options.cancelledDispatches, runIsCancelled: { run.isCancelled },
             runSettled: { _ = await run.result() })
         let condition = deferredCondition
+        let runner = WeakEffectRunner(environment.runner)
         // No capture list: Swift 6.3.1 makes a closure with one a plain `async`
         // closure, which would hop off the store's actor before the body starts.
         let task = environment.runner.run(
@@ -91,7 +92,7 @@ extension AsyncThunkAction: AsyncThunkStarting {
                     argument, condition: deferredCondition, context: conditionContext, store: store, run: run)
                 guard started else { return }
             }
-            await thunk.perform(argument, context: context, store: store, run: run)
+            await thunk.perform(argument, context: context, store: store, run: run, runner: runner)
         }
         return handle(requestID: requestID, run: run, task: task)
     }
@@ -174,38 +175,57 @@ extension AsyncThunk {
         return true
     }
 
-    /// Runs the body in a task of its own and settles the run with whichever
-    /// comes first, the body's end or a cancellation; then waits for the body,
-    /// so the effect counts as running until it has ended.
+    /// Runs the body in the run's task and settles the run with whichever
+    /// comes first, the body's end or a cancellation.
+    ///
+    /// The body's end settles the run here, in the same task (no other task,
+    /// and no hop, on the common path). A cancellation that comes first
+    /// settles it at once, in a task of its own (RTK settles an aborted run
+    /// without waiting for its body); the body sees the cancellation, and its
+    /// task ends only once the run has settled and the body has returned, so
+    /// the effect counts as running until both are done.
     fileprivate func perform(
         _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>,
-        isolation: isolated (any Actor)? = #isolation
+        runner: WeakEffectRunner, isolation: isolated (any Actor)? = #isolation
     ) async {
-        let body = body
-        // Unstructured, so a cancellation need not wait for it; it inherits
-        // the run's effect scope, so what it starts is cancelled with the run.
-        // It starts even if the run is already cancelled, and sees that at
-        // once. It starts at once, on the run's isolation (the store's actor),
-        // so the body runs inside the dispatch up to its first suspension.
-        let bodyTask = Task.immediate {
-            _ = isolation  // isolates the task to the run's actor
-            let outcome: Result<Value, any Error>
-            do {
-                outcome = .success(try await body(argument, context))
-            } catch {
-                outcome = .failure(error)
-            }
-            run.end(.completed(outcome))
-        }
-        let ending = await withTaskCancellationHandler {
+        let outcome: Result<Value, any Error> = await withTaskCancellationHandler {
             _ = isolation  // isolates the closure to the run's actor
-            return await run.waitForEnding()
+            do {
+                return .success(try await body(argument, context))
+            } catch {
+                return .failure(error)
+            }
         } onCancel: {
-            run.end(.cancelled)
-            bodyTask.cancel()
+            guard run.end(.cancelled) else { return }
+            settleCancelled(argument, context: context, store: store, run: run, runner: runner)
         }
-        await settle(ending, argument: argument, context: context, store: store, run: run)
-        await bodyTask.value
+        if run.end(.completed(outcome)) {
+            await settle(.completed(outcome), argument: argument, context: context, store: store, run: run)
+        } else {
+            _ = await run.result()  // settled by the cancellation's own task
+        }
+    }
+
+    /// Settles a run its cancellation ended first, in a task of its own on the
+    /// store's actor (or under its shared store's lock), counted with the
+    /// store's effects; it belongs to no effect and no dispatch (the run's own
+    /// task does, and waits for it). With the store gone, the run settles
+    /// with no action.
+    private func settleCancelled(
+        _ argument: Argument, context: AsyncThunkContext<State>, store: WeakStore<State>, run: AsyncThunkRun<Value>,
+        runner: WeakEffectRunner
+    ) {
+        guard let runner = runner.runner else { return run.finish(.failure(CancellationError())) }
+        EffectTask.$current.withValue(nil) {
+            EffectCollector.$current.withValue(nil) {
+                _ = runner.run(
+                    .asyncThunk, effect: EffectTask(activity: EffectActivity("async thunk", named: typePrefix)),
+                    on: store.route.actor, from: nil, startsLater: true
+                ) {
+                    await settle(.cancelled, argument: argument, context: context, store: store, run: run)
+                }
+            }
+        }
     }
 
     /// Dispatches the run's fulfilled or rejected action, then hands the

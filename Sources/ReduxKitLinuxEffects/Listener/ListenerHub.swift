@@ -24,14 +24,10 @@ final class ListenerHub<State: Sendable>: Sendable {
         var windows: [ListenerPartition: @Sendable () -> Bool] = [:]
     }
 
-    private struct WeakRunner: Sendable {
-        weak var runner: EffectRunner?
-    }
-
     private let status = Locked(Status())
     /// How many waiters `status` holds, kept with it, read without the lock on every dispatch.
     private let waiting = Atomic<Int>(0)
-    private let weakRunner: WeakRunner
+    private let weakRunner: WeakEffectRunner
     let store: WeakStore<State>
     let registry: ListenerRegistry<State>
     let dependencies: EffectDependencies
@@ -42,7 +38,7 @@ final class ListenerHub<State: Sendable>: Sendable {
         dependencies: EffectDependencies, onError: (@Sendable (ListenerFailed) -> Void)?
     ) {
         self.store = store
-        self.weakRunner = WeakRunner(runner: runner)
+        self.weakRunner = WeakEffectRunner(runner)
         self.registry = registry
         self.dependencies = dependencies
         self.onError = onError

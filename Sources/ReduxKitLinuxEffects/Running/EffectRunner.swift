@@ -158,3 +158,14 @@ final class EffectRunner: Sendable {
         _ = running.withLock { $0.effects.removeValue(forKey: key) }
     }
 }
+
+/// A runner held weakly, by what its own tasks keep: the chain owns the
+/// runner, so a task holding it would keep it (and the effects it cancels
+/// when the store is freed) alive.
+struct WeakEffectRunner: Sendable {
+    weak var runner: EffectRunner?
+
+    init(_ runner: EffectRunner) {
+        self.runner = runner
+    }
+}
