@@ -13,23 +13,29 @@ package struct ParkedWaiters<Value: Sendable, Tag: Sendable>: Sendable {
     /// What a parked task is resumed through.
     package typealias Continuation = CheckedContinuation<Value, Never>
 
-    private var parked: [UInt64: (tag: Tag, continuation: Continuation)] = [:]
+    // Inlinable (with what it reads), so the stores and effects that keep
+    // waiters specialise it for their types: unspecialised, making one and
+    // taking from one look up generic metadata (tuple and dictionary types)
+    // on every call, and an effect's end does both.
+    @usableFromInline var parked: [UInt64: (tag: Tag, continuation: Continuation)] = [:]
     /// Waits cancelled before they had parked their continuation.
-    private var cancelledBeforeParking: Set<UInt64> = []
-    private var nextID: UInt64 = 0
+    @usableFromInline var cancelledBeforeParking: Set<UInt64> = []
+    @usableFromInline var nextID: UInt64 = 0
 
     /// No task parked.
-    package init() {}
+    @inlinable package init() {}
 
     /// How many tasks are parked.
-    package var count: Int { parked.count }
+    @inlinable package var count: Int { parked.count }
 
     /// The tags of the parked tasks, in no order.
     package var tags: [Tag] { parked.values.map { $0.tag } }
 
     /// Removes the parked tasks whose tag `isReady` accepts, oldest first, for
     /// the caller to resume once it has let go of the lock.
+    @inlinable
     package mutating func take(where isReady: (Tag) -> Bool) -> [(tag: Tag, continuation: Continuation)] {
+        if parked.isEmpty { return [] }  // most calls: nobody waits
         let ready = parked.filter { isReady($0.value.tag) }.sorted { $0.key < $1.key }
         for (id, _) in ready { parked.removeValue(forKey: id) }
         // A closure, not `\.value`: a key path into a generic type is built

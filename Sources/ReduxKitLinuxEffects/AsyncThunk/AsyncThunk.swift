@@ -205,6 +205,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///
     /// - Parameter action: A dispatched action.
     /// - Returns: `action` as this thunk's ``Pending`` action, or `nil` if it is not one.
+    @inlinable
     public func pending(_ action: any Action) -> Pending? {
         (action as? Pending).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
@@ -213,6 +214,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///
     /// - Parameter action: A dispatched action.
     /// - Returns: `action` as this thunk's ``Fulfilled`` action, or `nil` if it is not one.
+    @inlinable
     public func fulfilled(_ action: any Action) -> Fulfilled? {
         (action as? Fulfilled).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
@@ -221,6 +223,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///
     /// - Parameter action: A dispatched action.
     /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it is not one.
+    @inlinable
     public func rejected(_ action: any Action) -> Rejected? {
         (action as? Rejected).flatMap { $0.typePrefix == typePrefix ? $0 : nil }
     }
@@ -230,6 +233,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     ///
     /// - Parameter action: A dispatched action.
     /// - Returns: The run's end, or `nil` if `action` is neither.
+    @inlinable
     public func settled(_ action: any Action) -> Settled? {
         if let fulfilled = fulfilled(action) { return .fulfilled(fulfilled) }
         return rejected(action).map { .rejected($0) }
@@ -242,6 +246,7 @@ public struct AsyncThunk<State: Sendable, Argument: Sendable, Value: Sendable>: 
     /// - Parameter action: A dispatched action.
     /// - Returns: `action` as this thunk's ``Rejected`` action, or `nil` if it
     ///   is not one or carries no rejected value.
+    @inlinable
     public func rejectedWithValue(_ action: any Action) -> Rejected? {
         rejected(action).flatMap { $0.wasRejectedWithValue ? $0 : nil }
     }

@@ -21,6 +21,18 @@ protocol AsyncThunkStarting<State>: Action {
     func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted
 }
 
+extension AsyncThunkStarting {
+    /// Starts the run in `environment`, an ``AsyncThunkEnvironment`` of this
+    /// action's state: the thunk middleware knows it is (the shared
+    /// ``ActionTypeFacts`` said so), and casting the environment to a concrete
+    /// type costs far less than casting the action to `any
+    /// AsyncThunkStarting<State>` (a constrained existential, whose cast
+    /// demangles a type name) on every dispatch.
+    func start(inEnvironmentOfItsState environment: Any) -> AsyncThunkStarted {
+        start(in: environment as! AsyncThunkEnvironment<State>)
+    }
+}
+
 extension AsyncThunkAction: AsyncThunkStarting {
     func start(in environment: AsyncThunkEnvironment<State>) -> AsyncThunkStarted {
         AsyncThunkStarted(handle: startRun(in: environment))

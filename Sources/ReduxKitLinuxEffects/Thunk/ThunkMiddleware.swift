@@ -53,8 +53,8 @@ public func thunkMiddleware<State: Sendable>(dependencies: EffectDependencies = 
                 case .asyncThunk:
                     guard store.route.ensureWayBack() else { Misuse.fail(Misuse.noWayBackIntoStore) }
                     return store.route.withOwnersThread {
-                        (action as! any AsyncThunkStarting<State>).start(
-                            in: AsyncThunkEnvironment(
+                        (action as! any AsyncThunkStarting).start(
+                            inEnvironmentOfItsState: AsyncThunkEnvironment<State>(
                                 dispatch: api.dispatch, getState: api.getState, store: store, runner: runner,
                                 dependencies: dependencies, cancellations: cancellations))
                     }
@@ -124,10 +124,14 @@ private func startsAsyncThunksAwayFromTheOwner<State: Sendable>(
     // Weak: the route holds this closure, and the chain holds the runner (so
     // that freeing the store cancels its effects).
     route.answerAwayFromOwner { [weak route, weak runner] action in
-        guard let starting = action as? any AsyncThunkStarting<State> else { return nil }
+        // Every action posted away from the owner comes here: the shared facts tell an async thunk of
+        // this state without a cast to a constrained existential.
+        guard ActionTypeFactsTable.shared.facts(of: action, for: State.self).thunkKind == .asyncThunk,
+            let starting = action as? any AsyncThunkStarting
+        else { return nil }
         guard let route, let runner, let state = route.stateAwayFromOwner else { return nil }
         return starting.start(
-            in: AsyncThunkEnvironment(
+            inEnvironmentOfItsState: AsyncThunkEnvironment<State>(
                 dispatch: { action in
                     route.post(action)
                     return action
