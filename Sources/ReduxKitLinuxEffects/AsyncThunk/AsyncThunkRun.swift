@@ -18,22 +18,33 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     private enum Phase {
         /// Its condition or body is going.
         case going
-        /// Its body ended, or it was cancelled; its last lifecycle action is
-        /// being dispatched.
-        case ending
+        /// Its body ended, or it was cancelled (of its task, however that
+        /// came); its last lifecycle action is being dispatched.
+        case ending(byCancellation: Bool)
         /// Its last lifecycle action was dispatched (or none was due): the outcome.
-        case settled(Result<Value, any Error>)
+        case settled(Result<Value, any Error>, byCancellation: Bool)
+
+        /// Whether a cancellation ended the run.
+        var endedByCancellation: Bool {
+            switch self {
+            case .going: false
+            case .ending(let byCancellation), .settled(_, let byCancellation): byCancellation
+            }
+        }
+    }
+
+    /// A cancellation asked for through the run's handle or its cancellation ID.
+    private struct CancelRequest {
+        /// The reason given with the first request, if any.
+        let reason: String?
     }
 
     private struct State {
         var phase: Phase
+        /// The first cancellation asked for, if any (it ends the run unless something ended it first).
+        var cancelRequest: CancelRequest?
         /// The handle's awaiters, each with its ``EffectActivity`` (an effect awaiting the run).
         var outcomeWaiters: [(CheckedContinuation<Result<Value, any Error>, Never>, EffectActivity?)] = []
-        /// Cancelled through its handle or its cancellation ID, with the first reason given.
-        var cancelRequested = false
-        var cancelReason: String?
-        /// Ended by a cancellation (of its task, however it came).
-        var endedCancelled = false
         /// Its place among the store's runs that can be cancelled by ID, if it is tagged.
         var tag: Tag?
     }
@@ -60,7 +71,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     /// dispatcher was already cancelled).
     init(outcome: Result<Value, any Error>) {
         effect = nil
-        state = Locked(State(phase: .settled(outcome)))
+        state = Locked(State(phase: .settled(outcome, byCancellation: false)))
     }
 
     // MARK: Cancelling
@@ -71,19 +82,17 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     /// - Parameter reason: Why; the first reason given is kept.
     func cancel(reason: String?) {
         state.withLock { state in
-            guard !state.cancelRequested else { return }
-            state.cancelRequested = true
-            state.cancelReason = reason
+            if state.cancelRequest == nil { state.cancelRequest = CancelRequest(reason: reason) }
         }
         effect?.cancel()
     }
 
     /// Why the run was cancelled, if it was given a reason.
-    var cancelReason: String? { state.withLock { $0.cancelReason } }
+    var cancelReason: String? { state.withLock { $0.cancelRequest?.reason } }
 
     /// Whether the run was cancelled: through its handle (or by its
     /// cancellation ID), or by a cancellation that ended it.
-    var isCancelled: Bool { state.withLock { $0.cancelRequested || $0.endedCancelled } }
+    var isCancelled: Bool { state.withLock { $0.cancelRequest != nil || $0.phase.endedByCancellation } }
 
     /// Tags the run in `table` (the store's runs that can be cancelled by
     /// ID) with `id`; call before its task starts, so a cancellation from its
@@ -120,8 +129,11 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     func end(_ ending: Ending) -> Bool {
         state.withLock { state in
             guard case .going = state.phase else { return false }
-            state.phase = .ending
-            if case .cancelled = ending { state.endedCancelled = true }
+            if case .cancelled = ending {
+                state.phase = .ending(byCancellation: true)
+            } else {
+                state.phase = .ending(byCancellation: false)
+            }
             return true
         }
     }
@@ -132,7 +144,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
         let waiters = state.withLock {
             state -> [(CheckedContinuation<Result<Value, any Error>, Never>, EffectActivity?)] in
             if case .settled = state.phase { return [] }
-            state.phase = .settled(outcome)
+            state.phase = .settled(outcome, byCancellation: state.phase.endedByCancellation)
             defer { state.outcomeWaiters = [] }
             return state.outcomeWaiters
         }
@@ -146,7 +158,7 @@ final class AsyncThunkRun<Value: Sendable>: Sendable {
     nonisolated(nonsending) package func result() async -> Result<Value, any Error> {
         await withCheckedContinuation { (continuation: CheckedContinuation<Result<Value, any Error>, Never>) in
             let outcome = state.withLock { state -> Result<Value, any Error>? in
-                if case .settled(let outcome) = state.phase { return outcome }
+                if case .settled(let outcome, _) = state.phase { return outcome }
                 let activity = EffectActivity.current
                 state.outcomeWaiters.append((continuation, activity))
                 activity?.waits()
