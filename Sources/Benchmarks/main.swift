@@ -8,7 +8,7 @@ import ReduxKitLinux
 // `/usr/bin/time -v` to read the peak memory they take (compare with N = 0).
 // `Benchmarks --restore-make PATH MB` then `Benchmarks --restore PATH`: restoring a large Persistence file;
 // `Benchmarks --persistence-memory N`: the resident set over N dispatches to a store with Persistence.
-// `Benchmarks --list-memory N`: an IdentifiedArray of N rows against [Element] + [ID: Int].
+// `Benchmarks --list-memory N [--alone]`: an IdentifiedArray of N rows against [Element] + [ID: Int].
 // `Benchmarks --stack-child KIND BYTES`: workload 22's dispatch on a BYTES-byte thread (a child it runs).
 
 let arguments = CommandLine.arguments
@@ -40,7 +40,7 @@ if let flag = arguments.firstIndex(of: "--persistence-memory"), flag + 1 < argum
 if let flag = arguments.firstIndex(of: "--list-memory"), flag + 1 < arguments.count,
     let count = Int(arguments[flag + 1])
 {
-    ListWorkloads.memory(count)
+    ListWorkloads.memory(count, alone: arguments.contains("--alone"))
     exit(0)
 }
 if let flag = arguments.firstIndex(of: "--stack-child"), flag + 2 < arguments.count,
@@ -173,10 +173,14 @@ let valueReducerWorkloads: [(id: String, run: () async -> Row)] = ValueReducerWo
     }
 }
 
+/// Workload 20's rows for each operation of an `IdentifiedArray` (issue 40).
+let identifiedArrayWorkloads: [(id: String, run: () async -> Row)] = IdentifiedArrayOperations.Operation.allCases.map {
+    operation in ("20", { IdentifiedArrayOperations.row(operation, size: 100_000 / scale, runs: quick ? 3 : 11) })
+}
 // Workload 11 waits on the main actor for its subscriber, so the workloads run in an async
 // top level that leaves the main actor free while it waits.
 var rows: [Row] = []
-for workload in workloads + valueReducerWorkloads where only == nil || workload.id == only {
+for workload in workloads + identifiedArrayWorkloads + valueReducerWorkloads where only == nil || workload.id == only {
     rows.append(await workload.run())
 }
 printTable(rows)
