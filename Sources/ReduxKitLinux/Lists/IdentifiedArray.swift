@@ -13,10 +13,12 @@
 /// for todo in todos { print(todo.title) }   // Bread, Tea: in order, as an array
 /// ```
 ///
-/// It keeps its elements in order in an array and their positions in a
-/// dictionary by id: reading, updating and checking an element by id, and
-/// appending, cost O(1) on average; inserting and removing cost O(n), as in an
-/// array (the elements after it move). Ids are unique: adding an element whose
+/// It keeps its elements in order in an array, and their positions in a hash
+/// table of small buckets that hold positions, not ids (about 4 to 6 bytes an
+/// element): reading, updating and checking an element by id, and appending,
+/// cost O(1) on average; inserting and removing move the elements after the
+/// place, as in an array, and renumber the shorter side of it in the table
+/// (at the front or the back: nothing to renumber). Ids are unique: adding an element whose
 /// id is already there replaces nothing silently (``append(_:)`` refuses it,
 /// ``updateOrAppend(_:)`` replaces the element in place).
 ///
@@ -27,14 +29,14 @@
 public struct IdentifiedArray<Element: Identifiable> {
     /// The elements, in order.
     @usableFromInline var elements: ContiguousArray<Element>
-    /// Each element's position in `elements`, by id.
-    @usableFromInline var positions: [Element.ID: Int]
+    /// Each element's position in `elements`, found from its id.
+    @usableFromInline var table: IdentifiedArrayTable
 
     /// An empty collection.
     @inlinable
     public init() {
         elements = []
-        positions = [:]
+        table = IdentifiedArrayTable()
     }
 
     /// A collection of `elements`, in order; stops the process if two have
@@ -43,9 +45,10 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Parameter elements: The elements, with unique ids.
     @inlinable
     public init(uniqueElements elements: some Sequence<Element>) {
-        self.init()
-        for element in elements where !append(element).inserted {
-            Misuse.fail(Misuse.duplicateID(String(describing: element.id)))
+        self.elements = ContiguousArray(elements)
+        table = IdentifiedArrayTable()
+        if let duplicate = table.rebuild(for: self.elements.count, from: self.elements, checkingDuplicates: true) {
+            Misuse.fail(Misuse.duplicateID(String(describing: self.elements[duplicate].id)))
         }
     }
 
@@ -62,17 +65,13 @@ public struct IdentifiedArray<Element: Identifiable> {
     {
         self.init()
         for element in elements {
-            if let position = positions[element.id] {
+            if let position = index(id: element.id) {
                 self.elements[position] = try combine(self.elements[position], element)
             } else {
                 append(element)
             }
         }
     }
-
-    /// The ids, in order (made on each call: O(n)).
-    @inlinable
-    public var ids: [Element.ID] { elements.map(\.id) }
 
     /// The elements as an array, in order.
     @inlinable
@@ -84,7 +83,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Returns: Whether it is there.
     @inlinable
     public func contains(id: Element.ID) -> Bool {
-        positions[id] != nil
+        index(id: id) != nil
     }
 
     /// The position of the element with `id`, if there is one: O(1).
@@ -93,7 +92,7 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// - Returns: Its position (an index of the collection), or `nil`.
     @inlinable
     public func index(id: Element.ID) -> Int? {
-        positions[id]
+        table.find(id, in: elements).offset
     }
 
     /// The element with `id`, read, replaced, changed in place or removed.
@@ -101,15 +100,16 @@ public struct IdentifiedArray<Element: Identifiable> {
     /// Reading is O(1). Setting an element whose id is there replaces it in
     /// place, O(1) (a new element must keep the id it is set for, or the
     /// process stops); setting one whose id is not there appends it; setting
-    /// `nil` removes the element, O(n). Changing the element through the
-    /// subscript (`todos[id: 2]?.done = true`) changes it in place.
+    /// `nil` removes the element (see ``remove(id:)``). Changing the element
+    /// through the subscript (`todos[id: 2]?.done = true`) changes it in
+    /// place, O(1), with no copy of it.
     ///
     /// - Parameter id: The element's id.
     /// - Returns: The element, or `nil` if none has `id`.
     @inlinable
     public subscript(id id: Element.ID) -> Element? {
         get {
-            positions[id].map { elements[$0] }
+            table.find(id, in: elements).offset.map { elements[$0] }
         }
         set {
             guard let newValue else {
@@ -117,11 +117,51 @@ public struct IdentifiedArray<Element: Identifiable> {
                 return
             }
             if newValue.id != id { Misuse.fail(Misuse.elementIDChanged(String(describing: id))) }
-            if let position = positions[id] {
+            let found = table.find(id, in: elements)
+            if let position = found.offset {
                 elements[position] = newValue
             } else {
-                append(newValue)
+                insertNew(newValue, at: elements.count, bucket: found.bucket)
             }
+        }
+        _modify {
+            // The element leaves the array while it is changed (swapped to the
+            // end and popped, both O(1)), so the change is made to the only
+            // copy of it; the table is not touched until it comes back.
+            let found = table.find(id, in: elements)
+            var value: Element?
+            if let position = found.offset {
+                elements.swapAt(position, elements.count - 1)
+                value = elements.removeLast()
+            }
+            defer { endModify(id: id, found: found, value: value) }
+            yield &value
+        }
+    }
+
+    /// Puts back the element `subscript(id:)` changed in place (`value`;
+    /// `nil` removes it, a new one is appended).
+    @inlinable
+    mutating func endModify(id: Element.ID, found: (offset: Int?, bucket: Int), value: Element?) {
+        switch (found.offset, value) {
+        case (let position?, let value?):
+            if value.id != id { Misuse.fail(Misuse.elementIDChanged(String(describing: id))) }
+            elements.append(value)
+            elements.swapAt(position, elements.count - 1)
+        case (let position?, nil):
+            guard !elements.isEmpty else {
+                table = IdentifiedArrayTable()
+                return
+            }
+            // A copy of another element stands in for the one removed, so the
+            // table finds every other element where it was; then it goes.
+            elements.append(elements[position < elements.count ? position : 0])
+            removeExisting(at: position, bucket: found.bucket)
+        case (nil, let value?):
+            if value.id != id { Misuse.fail(Misuse.elementIDChanged(String(describing: id))) }
+            insertNew(value, at: elements.count, bucket: found.bucket)
+        case (nil, nil):
+            break
         }
     }
 
@@ -136,21 +176,21 @@ public struct IdentifiedArray<Element: Identifiable> {
     @inlinable
     @discardableResult
     public mutating func modify<Result>(id: Element.ID, _ body: (inout Element) throws -> Result) rethrows -> Result? {
-        guard let position = positions[id] else { return nil }
+        guard let position = index(id: id) else { return nil }
         let result = try body(&elements[position])
         reindexIfNeeded(at: position, was: id)
         return result
     }
 
-    /// Keeps `positions` right after the element at `position`, whose id was
+    /// Keeps the table right after the element at `position`, whose id was
     /// `old`, was changed: nothing to do unless its id changed.
     @inlinable
     mutating func reindexIfNeeded(at position: Int, was old: Element.ID) {
         let new = elements[position].id
         guard new != old else { return }
-        if positions[new] != nil { Misuse.fail(Misuse.duplicateID(String(describing: new))) }
-        positions[old] = nil
-        positions[new] = position
+        if !table.rename(at: position, from: old, in: elements) {
+            Misuse.fail(Misuse.duplicateID(String(describing: new)))
+        }
     }
 }
 
@@ -167,5 +207,5 @@ extension IdentifiedArray: ExpressibleByArrayLiteral {
 /// An ``IdentifiedArray`` of `Element` (TCA's spelling).
 public typealias IdentifiedArrayOf<Element: Identifiable> = IdentifiedArray<Element>
 
-// Checked by the compiler: both stored properties are `Sendable` when these are.
+// Checked by the compiler: both stored properties are `Sendable` when these are (the table always is).
 extension IdentifiedArray: Sendable where Element: Sendable, Element.ID: Sendable {}

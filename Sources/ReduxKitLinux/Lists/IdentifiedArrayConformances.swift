@@ -42,8 +42,7 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     public mutating func swapAt(_ i: Int, _ j: Int) {
         guard i != j else { return }
         elements.swapAt(i, j)
-        positions[elements[i].id] = i
-        positions[elements[j].id] = j
+        table.swapAt(i, j, in: elements)
     }
 }
 

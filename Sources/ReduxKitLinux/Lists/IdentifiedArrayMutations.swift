@@ -1,6 +1,22 @@
 /// Adding, replacing, removing and reordering the elements of an
 /// ``IdentifiedArray``, keeping each id's position right.
 extension IdentifiedArray {
+    /// Inserts `element`, whose id is not there (`bucket` is where `find`
+    /// would put it), at `index`.
+    @inlinable
+    mutating func insertNew(_ element: Element, at index: Int, bucket: Int) {
+        table.insert(element.id, at: index, bucket: bucket, in: elements)
+        elements.insert(element, at: index)
+    }
+
+    /// Removes the element at `index` (in `bucket` of the table, if known).
+    @inlinable
+    @discardableResult
+    mutating func removeExisting(at index: Int, bucket: Int?) -> Element {
+        table.remove(at: index, bucket: bucket, in: elements)
+        return elements.remove(at: index)
+    }
+
     /// Appends `element` unless an element with its id is there: O(1).
     ///
     /// - Parameter element: The element to add.
@@ -8,9 +24,9 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func append(_ element: Element) -> (inserted: Bool, index: Int) {
-        if let position = positions[element.id] { return (false, position) }
-        positions[element.id] = elements.count
-        elements.append(element)
+        let found = table.find(element.id, in: elements)
+        if let position = found.offset { return (false, position) }
+        insertNew(element, at: elements.count, bucket: found.bucket)
         return (true, elements.count - 1)
     }
 
@@ -24,7 +40,9 @@ extension IdentifiedArray {
     }
 
     /// Inserts `element` at `index` unless an element with its id is there:
-    /// O(n) (the elements after it move).
+    /// O(n) for the elements after it, which move as in an array, and
+    /// O(min(index, count - index)) positions renumbered in the table (none at
+    /// the front or the back).
     ///
     /// - Parameters:
     ///   - element: The element to add.
@@ -33,9 +51,10 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
-        if let position = positions[element.id] { return (false, position) }
-        elements.insert(element, at: index)
-        renumber(from: index)
+        precondition(index >= 0 && index <= elements.count, "IdentifiedArray index out of range")
+        let found = table.find(element.id, in: elements)
+        if let position = found.offset { return (false, position) }
+        insertNew(element, at: index, bucket: found.bucket)
         return (true, index)
     }
 
@@ -47,11 +66,12 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func updateOrAppend(_ element: Element) -> Element? {
-        if let position = positions[element.id] {
+        let found = table.find(element.id, in: elements)
+        if let position = found.offset {
             defer { elements[position] = element }
             return elements[position]
         }
-        append(element)
+        insertNew(element, at: elements.count, bucket: found.bucket)
         return nil
     }
 
@@ -65,7 +85,7 @@ extension IdentifiedArray {
     @inlinable
     @discardableResult
     public mutating func updateOrInsert(_ element: Element, at index: Int) -> (originalMember: Element?, index: Int) {
-        if let position = positions[element.id] {
+        if let position = self.index(id: element.id) {
             defer { elements[position] = element }
             return (elements[position], position)
         }
@@ -73,30 +93,28 @@ extension IdentifiedArray {
         return (nil, index)
     }
 
-    /// Removes the element with `id`, if it is there: O(n).
+    /// Removes the element with `id`, if it is there: O(n) as ``remove(at:)``.
     ///
     /// - Parameter id: The element's id.
     /// - Returns: The element removed, or `nil`.
     @inlinable
     @discardableResult
     public mutating func remove(id: Element.ID) -> Element? {
-        guard let position = positions.removeValue(forKey: id) else { return nil }
-        let removed = elements.remove(at: position)
-        renumber(from: position)
-        return removed
+        let found = table.find(id, in: elements)
+        guard let position = found.offset else { return nil }
+        return removeExisting(at: position, bucket: found.bucket)
     }
 
-    /// Removes the element at `index`: O(n).
+    /// Removes the element at `index`: O(n) for the elements after it, which
+    /// move as in an array, and O(min(index, count - index)) positions
+    /// renumbered in the table (none at the front or the back).
     ///
     /// - Parameter index: A valid position.
     /// - Returns: The element removed.
     @inlinable
     @discardableResult
     public mutating func remove(at index: Int) -> Element {
-        let removed = elements.remove(at: index)
-        positions[removed.id] = nil
-        renumber(from: index)
-        return removed
+        removeExisting(at: index, bucket: nil)
     }
 
     /// Removes the elements whose ids are in `ids`, in one pass: O(n + k).
@@ -105,7 +123,7 @@ extension IdentifiedArray {
     @inlinable
     public mutating func removeAll(ids: some Sequence<Element.ID>) {
         var doomed = Set<Element.ID>()
-        for id in ids where positions[id] != nil { doomed.insert(id) }
+        for id in ids where contains(id: id) { doomed.insert(id) }
         guard !doomed.isEmpty else { return }
         removeAll { doomed.contains($0.id) }
     }
@@ -117,18 +135,10 @@ extension IdentifiedArray {
     public mutating func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
         var kept = ContiguousArray<Element>()
         kept.reserveCapacity(elements.count)
-        var first: Int?
-        for (position, element) in elements.enumerated() {
-            if try shouldBeRemoved(element) {
-                positions[element.id] = nil
-                if first == nil { first = position }
-            } else {
-                kept.append(element)
-            }
-        }
-        guard let first else { return }
+        for element in elements where try !shouldBeRemoved(element) { kept.append(element) }
+        guard kept.count != elements.count else { return }
         elements = kept
-        renumber(from: first)
+        table.rebuild(for: elements.count, from: elements)
     }
 
     /// Removes every element.
@@ -137,7 +147,11 @@ extension IdentifiedArray {
     @inlinable
     public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
         elements.removeAll(keepingCapacity: keepCapacity)
-        positions.removeAll(keepingCapacity: keepCapacity)
+        if keepCapacity && table.isHashed {
+            table = IdentifiedArrayTable(scale: table.scale)
+        } else {
+            table = IdentifiedArrayTable()
+        }
     }
 
     /// Sorts the elements in place, by `areInIncreasingOrder` (stable: equal
@@ -153,7 +167,7 @@ extension IdentifiedArray {
             return left < right
         }
         elements = ContiguousArray(sorted.map { elements[$0] })
-        renumber(from: 0)
+        table.rebuild(for: Swift.max(elements.count, table.capacity), from: elements)
     }
 
     /// Keeps the elements `isIncluded` accepts, in order.
@@ -165,16 +179,6 @@ extension IdentifiedArray {
         var kept = Self()
         for element in elements where try isIncluded(element) { kept.append(element) }
         return kept
-    }
-
-    /// Sets the positions of the elements from `start` to the end.
-    @inlinable
-    mutating func renumber(from start: Int) {
-        var position = start
-        while position < elements.count {
-            positions[elements[position].id] = position
-            position += 1
-        }
     }
 }
 
