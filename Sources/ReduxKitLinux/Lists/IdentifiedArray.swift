@@ -14,7 +14,7 @@
 /// ```
 ///
 /// It keeps its elements in order in an array, and their positions in a hash
-/// table of small buckets that hold positions, not ids (about 4 to 6 bytes an
+/// table of 4-byte buckets that hold positions, not ids (about 5 to 11 bytes an
 /// element): reading, updating and checking an element by id, and appending,
 /// cost O(1) on average; inserting and removing move the elements after the
 /// place, as in an array, and renumber the shorter side of it in the table
