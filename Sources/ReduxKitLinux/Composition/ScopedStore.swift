@@ -126,7 +126,8 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// For a row's store over an identified collection: its place in the
     /// collection's one table of departures, which tells work it started
     /// that the row left, found where the collection's ids change rather
-    /// than by a watcher per row.
+    /// than by a watcher per row. Its state is read after each dispatch
+    /// through it, so it keeps the row as it last was when the row leaves.
     package var row: RowMembership?
 
     package init(
@@ -147,7 +148,9 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
 
     package func dispatch(_ action: any Action) -> any Action {
         if let handled = action as? any ScopeHandledAction, let result = handled.run(in: self) { return result }
-        return parent.backend.serialize { parent.dispatch(embed(action)) }
+        let result = parent.backend.serialize { parent.dispatch(embed(action)) }
+        if row != nil || isGone != nil { _ = getState() }  // keeps the row as it last was, should it leave
+        return result
     }
 
     package func serialize(_ body: () -> any Action) -> any Action {
