@@ -163,4 +163,33 @@ struct ClockTimerTests {
             output.contains(
                 "ReduxKitLinux: clock.timer(interval:) needs an interval above zero (it was given 0.0 seconds)."))
     }
+
+    /// Issue 40, item 5: a timer started by a row's effect, through the row's
+    /// store, is on the test clock when `dispatch` returns (its first `next()`
+    /// does not hop off the store's actor before the timer's sleep
+    /// registers), so `sleeping`, `nextDeadline` and `run()` see it. 200
+    /// times, each with ten rows: one late registration would show.
+    @MainActor
+    @Test func aRowsTimerIsOnTheClockWhenTheDispatchReturns() async throws {
+        struct Row: Identifiable, Equatable, Sendable { let id: Int }
+        struct Rows: Sendable { var rows = IdentifiedArrayOf(uniqueElements: (0..<10).map { Row(id: $0) }) }
+        let tick = AsyncThunk<Row, Void, Void>("row/tick") { _, context in
+            for await _ in context.dependencies.clock.timer(interval: .seconds(1)) {}
+        }
+        for _ in 0..<200 {
+            let clock = TestClock()
+            var dependencies = EffectDependencies()
+            dependencies.clock = clock
+            let store = createStore(
+                { (_: inout Rows, _: any Action) in }, Rows(),
+                applyMiddleware(thunkMiddleware(dependencies: dependencies)))
+            for id in 0..<10 {
+                try #require(store.view(element: id, in: \Rows.rows)).dispatch(tick())
+                #expect(clock.sleeping == id + 1)
+            }
+            #expect(clock.nextDeadline == TestClock.Instant(offset: .seconds(1)))
+            store.cancelEffects()
+            #expect(await store.waitForEffects(timeout: .seconds(60), clock: TestClock()))
+        }
+    }
 }

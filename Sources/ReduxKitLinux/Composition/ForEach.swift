@@ -151,7 +151,7 @@ extension Store {
                 return lastSeen.value
             },
             isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
-            isGone: { !$0[keyPath: elements].contains { $0.id == id } })
+            row: RowMembership(id: id, parent: self, in: elements, as: ArrayRowIDs.self))
     }
 }
 
@@ -175,7 +175,7 @@ extension Store {
                 return lastSeen.value
             },
             isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
-            isGone: { !$0[keyPath: elements].contains(id: id) })
+            row: RowMembership(id: id, parent: self, in: elements, as: IdentifiedRowIDs.self))
     }
 }
 

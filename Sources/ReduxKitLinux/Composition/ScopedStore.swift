@@ -81,10 +81,12 @@ extension Store {
         value: @escaping (State) -> Child,
         isRepeat: ((Child, Child) -> Bool)?,
         embed: @escaping (any Action) -> any Action,
-        isGone: ((State) -> Bool)? = nil
+        isGone: ((State) -> Bool)? = nil,
+        row: RowMembership? = nil
     ) -> Store<Child> {
         let backend = ScopedStoreBackend(parent: self, derive: value, isRepeat: isRepeat, embed: embed)
         backend.isGone = isGone
+        backend.row = row
         return Store<Child>(backend: backend)
     }
 
@@ -121,6 +123,12 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// tell: work it started ends then (a product's, as the effects
     /// product's runs of a row's async thunks).
     package var isGone: ((Parent) -> Bool)?
+    /// For a row's store over an identified collection: its place in the
+    /// collection's one table of departures, which tells work it started
+    /// that the row left, found where the collection's ids change rather
+    /// than by a watcher per row. Its state is read after each dispatch
+    /// through it, so it keeps the row as it last was when the row leaves.
+    package var row: RowMembership?
 
     package init(
         parent: Store<Parent>, derive: @escaping (Parent) -> Child, isRepeat: ((Child, Child) -> Bool)?,
@@ -140,7 +148,9 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
 
     package func dispatch(_ action: any Action) -> any Action {
         if let handled = action as? any ScopeHandledAction, let result = handled.run(in: self) { return result }
-        return parent.backend.serialize { parent.dispatch(embed(action)) }
+        let result = parent.backend.serialize { parent.dispatch(embed(action)) }
+        if row != nil || isGone != nil { _ = getState() }  // keeps the row as it last was, should it leave
+        return result
     }
 
     package func serialize(_ body: () -> any Action) -> any Action {

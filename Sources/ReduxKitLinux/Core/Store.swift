@@ -30,6 +30,9 @@ public final class Store<State>: DispatchingStore {
     @usableFromInline package let core: StoreCore<State>?
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
     @usableFromInline let enhancedDispatch: DispatchFunction?
+    /// The ``RowDepartures`` of the collections its row stores were made
+    /// over, by the collection's key path (used only in the store's domain).
+    @usableFromInline package var rowTables: [AnyKeyPath: AnyObject] = [:]
 
     @inlinable
     package init(backend: any StoreBackend<State>) {

@@ -56,6 +56,19 @@ public struct ClockTimer: AsyncSequence, Sendable {
         ///
         /// - Returns: The tick's number, or `nil` once the task is cancelled.
         nonisolated(nonsending) public mutating func next() async -> Int? {
+            await next(isolation: #isolation)
+        }
+
+        /// Waits for the next tick, on `actor` (what `for await` calls):
+        /// the sleep registers on the clock before anything hops, so a timer
+        /// an effect starts inside a dispatch is on a test clock when the
+        /// dispatch returns. (The protocol's default form of it calls
+        /// `next()` through the protocol's requirement, which hops to the
+        /// global executor first.)
+        ///
+        /// - Parameter actor: Where the caller runs.
+        /// - Returns: The tick's number, or `nil` once the task is cancelled.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> Int? {
             guard !Task.isCancelled else { return nil }
             do {
                 try await sleep(tick + 1)

@@ -29,10 +29,13 @@ final class ScopedEffects<Parent, Child> {
     private var sharedEntry: AnyObject?
     /// Keeps this object alive while runs go on.
     let life = ScopedRunsLife()
-    /// For a scope that can be gone (a row, whose element can leave its
-    /// collection): the subscription watching the root store while runs go
-    /// on, to cancel them when it is gone (as TCA cancels a removed element's
-    /// effects); it disposes itself, in the store's domain, once no run is left.
+    /// For a row's scope: its watch in the collection's table of departures,
+    /// which cancels the runs when the row leaves (as TCA cancels a removed
+    /// element's effects); freed with this object once no run is left.
+    private var rowWatch: RowWatch?
+    /// For a scope that can only say whether it is gone (an entity's): the
+    /// subscription watching the root store while runs go on; it disposes
+    /// itself, in the store's domain, once no run is left.
     private var watch = WatchHandle()
 
     init(scope twin: ScopedStoreBackend<Parent, Child>) {
@@ -82,10 +85,21 @@ final class ScopedEffects<Parent, Child> {
         return AsyncThunkStarted(handle: handle)
     }
 
-    /// For a scope that can be gone: cancels the runs now if it is, and
-    /// watches the root store to cancel them once it is (in the store's domain).
+    /// For a scope that can be gone (a row's): cancels the runs now if it
+    /// is, or has its collection's one table of departures tell this object
+    /// when it goes (``rowLeft()``); a scope that can tell only whether it
+    /// is gone (an entity's) watches the root store itself.
     private func cancelRunsOnceGone() {
-        guard let scope = entry.backend as? ScopedStoreBackend<Parent, Child>, let isGone = scope.isGone else { return }
+        guard let scope = entry.backend as? ScopedStoreBackend<Parent, Child> else { return }
+        if let row = scope.row {
+            if row.isGone() {
+                runner?.cancelAll()
+            } else if rowWatch == nil {
+                rowWatch = row.watch(self)
+            }
+            return
+        }
+        guard let isGone = scope.isGone else { return }
         if isGone(scope.parent.getState()) {
             runner?.cancelAll()
             return
@@ -104,6 +118,15 @@ final class ScopedEffects<Parent, Child> {
     }
 }
 
+extension ScopedEffects: RowDepartureObserver {
+    /// The row left its collection: its runs are cancelled, and a run
+    /// started later (the row back) watches again.
+    func rowLeft() {
+        rowWatch = nil
+        runner?.cancelAll()
+    }
+}
+
 /// The subscription a ``ScopedEffects`` watches its root with, disposed by
 /// itself (used only in the store's domain).
 final class WatchHandle {
@@ -118,8 +141,9 @@ final class WatchHandle {
 /// store's domain when a run begins, and never calls anything on it. The last
 /// release may run the object's `deinit` on another thread; that `deinit`
 /// touches nothing of the store's domain: it releases `Sendable` objects (its
-/// runner, its route, its shared store, which takes its lock), the
-/// subscription watching the root (whose disposal is the subscription's own
+/// runner, its route, its shared store, which takes its lock, its row's
+/// watch, whose release counts down an atomic), the subscription watching
+/// the root (an entity row's) (whose disposal is the subscription's own
 /// business, in the domain), and its twin scoped store, which subscribes to
 /// nothing (its `deinit` disposes no subscription) and holds its parent by a
 /// reference count (or weakly), whose release is atomic.
@@ -202,6 +226,7 @@ extension ScopedStoreBackend {
         let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
         twin.sharedLock = sharedLock
         twin.isGone = isGone
+        twin.row = row
         return twin
     }
 }

@@ -99,4 +99,35 @@ struct ForEachIdentifiedTests {
         #expect(seen.isEmpty)  // the element did not change
         subscription?.dispose()
     }
+
+    /// Issue 40, item 5: a row's store not read after its row changed through
+    /// it (or through its effects, which dispatch through it) still shows the
+    /// row as it last was once the row is removed, not as it was when the
+    /// store was made.
+    @Test func aRowsStoreUnreadSinceItsRowChangedKeepsTheRowAsItLastWas() throws {
+        struct Remove: Action { let id: Int }
+        func makeStore(_ rows: WritableKeyPath<Screen, IdentifiedArrayOf<Row>>?) -> Store<Screen> {
+            createStore(
+                { (state: inout Screen, action: any Action) in
+                    if let rows { forEach(Self.rowReducer, state: rows)(&state, action) }
+                    if rows == nil { forEach(Self.rowReducer, state: \Screen.plain)(&state, action) }
+                    if let remove = action as? Remove {
+                        state.rows.remove(id: CountedID(value: remove.id))
+                        state.plain.removeAll { $0.id.value == remove.id }
+                    }
+                }, Screen(rows: IdentifiedArrayOf(uniqueElements: Self.rows(5)), plain: Self.rows(5)))
+        }
+        let identifiedStore = makeStore(\Screen.rows)
+        let plainStore = makeStore(nil)
+        let identified = try #require(identifiedStore.view(element: CountedID(value: 3), in: \.rows))
+        let plain = try #require(plainStore.view(element: CountedID(value: 3), in: \.plain))
+        for _ in 0..<3 {
+            identified.dispatch(Bump())
+            plain.dispatch(Bump())
+        }
+        identifiedStore.dispatch(Remove(id: 3))
+        plainStore.dispatch(Remove(id: 3))
+        #expect(identified.state.count == 3)
+        #expect(plain.state.count == 3)
+    }
 }
