@@ -26,7 +26,7 @@ package final class RowMembership {
     ) {
         isGone = { [weak parent] in
             guard let parent else { return true }
-            return !parent.backend.read { IDs($0[keyPath: path]).contains(id) }
+            return !parent.backend.read { IDs.membership(in: $0[keyPath: path])(id) }
         }
         watch = { [weak parent] observer in
             guard let parent else { return nil }
@@ -108,10 +108,11 @@ package final class RowDepartures<Parent, IDs: RowIDs> {
     private func saw(_ state: Parent) {
         guard live.count.load(ordering: .relaxed) > 0 else { return stop() }
         comparisons += 1
-        let ids = IDs(state[keyPath: path])
+        let collection = state[keyPath: path]
+        let ids = IDs(collection)
         if let last, ids.surelySame(as: last) { return }
         last = ids
-        let contains = ids.membership()
+        let contains = IDs.membership(in: collection)
         var left: [any RowDepartureObserver] = []
         for (id, watchers) in entries {
             lookups += 1

@@ -8,44 +8,50 @@ package protocol RowIDs {
     /// Its elements' id.
     associatedtype ID: Hashable
 
-    /// The ids of `collection`.
+    /// The ids of `collection`, kept to compare with a later state's.
     init(_ collection: Collection)
 
     /// Whether these are surely the ids of `other` (`false` when they may differ).
     func surelySame(as other: Self) -> Bool
 
-    /// Whether `id` is among them.
-    func contains(_ id: ID) -> Bool
-
-    /// Tells whether an id is among them, for many lookups in a row.
-    func membership() -> (ID) -> Bool
+    /// Tells whether an id is in `collection`, for many lookups in a row.
+    static func membership(in collection: Collection) -> (ID) -> Bool
 }
 
-/// The ids of an ``IdentifiedArray``: its positions by id, compared by their
-/// storage in O(1). While one is kept, the array's positions are not uniquely
-/// referenced, so a change to its ids (an insertion, a removal, an id
-/// changed) copies them into a new storage, at an address the kept one still
-/// holds; a change to an element leaves them alone. The same bytes are then
-/// the same storage, never changed, so the same ids.
+/// The ids of an ``IdentifiedArray``, compared by its table of positions in
+/// O(1): while one is kept, the array's table is not uniquely referenced, so
+/// a change to its ids (an insertion, a removal, an id changed, a move)
+/// writes a bucket and so copies the buckets into a new storage, at an
+/// address the kept one still holds; a change to an element leaves them
+/// alone. The same storage, scale and bias are then the same ids. A
+/// collection small enough to have no table keeps its ids themselves (at
+/// most ``IdentifiedArrayTable/maximumUnhashedCount``).
 struct IdentifiedRowIDs<Element: Identifiable>: RowIDs {
-    let positions: [Element.ID: Int]
+    let table: IdentifiedArrayTable
+    /// The ids, for a collection with no table.
+    let smallIDs: [Element.ID]?
 
     init(_ collection: IdentifiedArray<Element>) {
-        positions = collection.positions
+        table = collection.table
+        smallIDs = collection.table.isHashed ? nil : collection.elements.map(\.id)
     }
 
     func surelySame(as other: Self) -> Bool {
-        withUnsafeBytes(of: positions) { mine in
-            withUnsafeBytes(of: other.positions) { mine.elementsEqual($0) }
+        switch (smallIDs, other.smallIDs) {
+        case (let mine?, let theirs?):
+            return mine == theirs
+        case (nil, nil):
+            return table.scale == other.table.scale && table.bias == other.table.bias
+                && withUnsafeBytes(of: table.buckets) { mine in
+                    withUnsafeBytes(of: other.table.buckets) { mine.elementsEqual($0) }
+                }
+        default:
+            return false
         }
     }
 
-    func contains(_ id: Element.ID) -> Bool {
-        positions[id] != nil
-    }
-
-    func membership() -> (Element.ID) -> Bool {
-        { positions[$0] != nil }
+    static func membership(in collection: IdentifiedArray<Element>) -> (Element.ID) -> Bool {
+        { collection.contains(id: $0) }
     }
 }
 
@@ -62,12 +68,8 @@ struct ArrayRowIDs<Element: Identifiable>: RowIDs {
         ids == other.ids
     }
 
-    func contains(_ id: Element.ID) -> Bool {
-        ids.contains(id)
-    }
-
-    func membership() -> (Element.ID) -> Bool {
-        let present = Set(ids)
+    static func membership(in collection: [Element]) -> (Element.ID) -> Bool {
+        let present = Set(collection.lazy.map(\.id))
         return { present.contains($0) }
     }
 }
