@@ -26,9 +26,11 @@
 /// keeps the order entities were added in.
 ///
 /// **Batches apply in order.** `addMany` keeps the first of two entities with
-/// one id (as RTK), `setMany` and `upsertMany` the last; several updates of
-/// one id in one `updateMany` all apply, in order, each finding the entity
-/// where the one before left it (an update that changes the id included).
+/// one id (as RTK), `setMany` and `upsertMany` the last. `updateMany`, as
+/// RTK, addresses each update to the entity that had its id when the batch
+/// began: several updates of one id all apply, in order, each to the entity
+/// as the one before left it, an update that changes the id included (a
+/// later update addressed to the old id still reaches it).
 public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable {
     /// The adapter's name: its actions (``addOne(_:)``…) go to the reducers
     /// of adapters with this name only.

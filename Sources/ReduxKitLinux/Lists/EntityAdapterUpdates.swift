@@ -42,18 +42,18 @@ extension EntityAdapter {
             keepSorted(update.id, in: &state)
             return
         }
-        state._entities[update.id] = nil
-        if state._entities.updateValue(entity, forKey: newID) != nil {
-            // The id was another entity's: it goes, this one keeps its own place.
-            if let other = state._ids.firstIndex(of: newID) { state._ids.remove(at: other) }
-        }
-        if let index = state._ids.firstIndex(of: update.id) { state._ids[index] = newID }
-        keepSorted(newID, in: &state)
+        applyChanged([(update.id, newID, entity)], in: &state)
     }
 
-    /// Applies each update in order (RTK's `updateMany`): several updates of
-    /// one id all apply, each to the entity as the one before left it, and an
-    /// update after one that changed an id finds the entity by its new id.
+    /// Applies the updates as one change (RTK's `updateMany`): each update is
+    /// addressed to the entity that had its id when the batch began, and
+    /// several updates of one entity all apply, in order, each to the entity
+    /// as the one before left it — an update that changes its id included, so
+    /// a later update addressed to its old id still reaches it. An update
+    /// addressed to an id no entity had when the batch began reaches the
+    /// entity an earlier update of the batch gave that id, if any. If two
+    /// entities end with one id, the one updated last keeps it, at its own
+    /// place (and an entity not updated that had the id goes).
     ///
     /// - Parameters:
     ///   - updates: The updates.
@@ -61,7 +61,38 @@ extension EntityAdapter {
     @inlinable
     public func updateMany(_ updates: some Sequence<EntityUpdate<ID, Entity>>, in state: inout EntityState<ID, Entity>)
     {
-        for update in updates { updateOne(update, in: &state) }
+        // Each entity's updates, merged in order, keyed by the id it had when the batch began.
+        var changed: [ID: (id: ID, entity: Entity)] = [:]
+        var originals: [ID] = []
+        // The ids the batch gave, to the original ids of the entities that have them now.
+        var givenTo: [ID: ID] = [:]
+        for update in updates {
+            let original: ID
+            if state._entities[update.id] != nil {
+                original = update.id
+            } else if let renamed = givenTo[update.id] {
+                original = renamed
+            } else {
+                continue
+            }
+            let before = changed[original]
+            if before == nil { originals.append(original) }
+            var entity = before?.entity ?? state._entities[original]!
+            update.changes(&entity)
+            let id = selectId(entity)
+            if let previous = before?.id, previous != id, previous != original { givenTo[previous] = nil }
+            if id != original { givenTo[id] = original }
+            changed[original] = (id, entity)
+        }
+        let changes = originals.map { (original: $0, id: changed[$0]!.id, entity: changed[$0]!.entity) }
+        guard changes.contains(where: { $0.id != $0.original }) else {
+            for change in changes {
+                state._entities[change.id] = change.entity
+                keepSorted(change.id, in: &state)
+            }
+            return
+        }
+        applyChanged(changes, in: &state)
     }
 
     // MARK: - Upserting
