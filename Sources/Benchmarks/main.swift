@@ -107,6 +107,8 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ),
     ("20", { ListWorkloads.upsertMany(100_000 / scale, runs: quick ? 3 : 11) }),
     ("20", { ListWorkloads.sortedInsert(size: 100_000 / scale, runs: quick ? 3 : 11) }),
+    ("20", { ListWorkloads.sortedUpdateMany(1_000 / scale, size: 100_000 / scale, runs: quick ? 3 : 11) }),
+    ("20", { ListWorkloads.sortedUpsertMany(10_000 / scale, runs: quick ? 3 : 11) }),
     ("20", { ListWorkloads.memoizedSelector(dispatches, runs: runs) }),
     ("20", { await RowEffectsWorkload.run(size: 100_000 / scale, actions: 100, runs: quick ? 3 : 7) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),

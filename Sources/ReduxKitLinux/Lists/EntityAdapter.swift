@@ -19,16 +19,24 @@
 /// **Sorting.** With a `sortComparer` (`areInIncreasingOrder`), `ids` stays
 /// sorted, and stable (entities that compare equal keep the order they came
 /// in): adding one entity to `n` finds its place by binary search, at most
-/// ⌈log₂ n⌉ + 1 comparator calls, with no re-sort; an update that keeps the
-/// entity's place costs at most 2 (its neighbours checked); one that moves it,
-/// those 2 and a binary search. (Redux Toolkit re-sorts everything: about
-/// 100,000 comparator calls to update one of 100,000.) Without one, `ids`
-/// keeps the order entities were added in.
+/// ⌈log₂ n⌉ + 1 comparator calls, with no re-sort. An update (or a set, or
+/// an upsert, of an entity there) finds the entity by binary search on its
+/// old value, with no scan of `ids` (at most ⌈log₂ (n + 1)⌉ calls, then a
+/// walk over the ids of the entities that compare equal to it), checks its
+/// two neighbours (2 calls), and, if it left its place, moves it there by
+/// another binary search. A batch of k is sorted among itself by a merge sort
+/// (at most k⌈log₂ k⌉ calls) and merged with the ids in one pass. (Redux
+/// Toolkit re-sorts everything: about 100,000 comparator calls to update one
+/// of 100,000.) What stays O(n) is moving ids in the array: an entity that
+/// moves, one removed, a batch merged, an update that changes an id. Without
+/// a comparator, `ids` keeps the order entities were added in.
 ///
 /// **Batches apply in order.** `addMany` keeps the first of two entities with
-/// one id (as RTK), `setMany` and `upsertMany` the last; several updates of
-/// one id in one `updateMany` all apply, in order, each finding the entity
-/// where the one before left it (an update that changes the id included).
+/// one id (as RTK), `setMany` and `upsertMany` the last. `updateMany`, as
+/// RTK, addresses each update to the entity that had its id when the batch
+/// began: several updates of one id all apply, in order, each to the entity
+/// as the one before left it, an update that changes the id included (a
+/// later update addressed to the old id still reaches it).
 public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable {
     /// The adapter's name: its actions (``addOne(_:)``…) go to the reducers
     /// of adapters with this name only.
@@ -114,12 +122,14 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
         if state._entities[id] == nil {
             insertNew(entity, id: id, into: &state)
         } else {
-            state._entities[id] = entity
-            keepSorted(id, in: &state)
+            replace(id, with: entity, in: &state)
         }
     }
 
-    /// Sets each entity in order: of two with one id, the last is kept (RTK's `setMany`).
+    /// Sets each entity in order: of two with one id, the last is kept (RTK's
+    /// `setMany`). Sorted, the entities replaced are put in place one by one
+    /// (found by binary search) while they are few (8, or an eighth of the
+    /// state), then the rest are placed with the new ones, in one pass.
     ///
     /// - Parameters:
     ///   - entities: The entities.
@@ -127,15 +137,38 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     @inlinable
     public func setMany(_ entities: some Sequence<Entity>, in state: inout EntityState<ID, Entity>) {
         var fresh: [ID] = []
+        var placed = Set<ID>()
+        guard sortComparer != nil else {
+            for entity in entities where state._entities.updateValue(entity, forKey: selectId(entity)) == nil {
+                fresh.append(selectId(entity))
+            }
+            // A fresh id set twice is placed once, with its last value.
+            placeNew(fresh.filter { placed.insert($0).inserted }.map { state._entities[$0]! }, in: &state)
+            return
+        }
+        // `placed`: the ids not in `ids` (new, or replaced once many were).
         var replaced: [ID] = []
+        var replacedInPlace = 0
+        let inPlaceLimit = max(8, state._ids.count / 8)
         for entity in entities {
             let id = selectId(entity)
-            if state._entities.updateValue(entity, forKey: id) == nil { fresh.append(id) } else { replaced.append(id) }
+            if placed.contains(id) || state._entities[id] == nil {
+                if placed.insert(id).inserted { fresh.append(id) }
+                state._entities[id] = entity
+            } else if replacedInPlace < inPlaceLimit {
+                replacedInPlace += 1
+                replace(id, with: entity, in: &state)
+            } else {
+                placed.insert(id)
+                replaced.append(id)
+                state._entities[id] = entity
+            }
         }
-        for id in replaced where state._entities[id] != nil { keepSorted(id, in: &state) }
-        // A fresh id set twice is placed once, with its last value.
-        var placed = Set<ID>()
-        placeNew(fresh.filter { placed.insert($0).inserted }.map { state._entities[$0]! }, in: &state)
+        if !replaced.isEmpty {
+            let moving = Set(replaced)
+            state._ids.removeAll { moving.contains($0) }
+        }
+        placeNew((replaced + fresh).map { state._entities[$0]! }, in: &state)
     }
 
     /// Replaces every entity with `entities`: of two with one id, the last

@@ -38,22 +38,21 @@ extension EntityAdapter {
         update.changes(&entity)
         let newID = selectId(entity)
         guard newID != update.id else {
-            state._entities[update.id] = entity
-            keepSorted(update.id, in: &state)
+            replace(update.id, with: entity, in: &state)
             return
         }
-        state._entities[update.id] = nil
-        if state._entities.updateValue(entity, forKey: newID) != nil {
-            // The id was another entity's: it goes, this one keeps its own place.
-            if let other = state._ids.firstIndex(of: newID) { state._ids.remove(at: other) }
-        }
-        if let index = state._ids.firstIndex(of: update.id) { state._ids[index] = newID }
-        keepSorted(newID, in: &state)
+        applyChanged([(update.id, newID, entity)], in: &state)
     }
 
-    /// Applies each update in order (RTK's `updateMany`): several updates of
-    /// one id all apply, each to the entity as the one before left it, and an
-    /// update after one that changed an id finds the entity by its new id.
+    /// Applies the updates as one change (RTK's `updateMany`): each update is
+    /// addressed to the entity that had its id when the batch began, and
+    /// several updates of one entity all apply, in order, each to the entity
+    /// as the one before left it — an update that changes its id included, so
+    /// a later update addressed to its old id still reaches it. An update
+    /// addressed to an id no entity had when the batch began reaches the
+    /// entity an earlier update of the batch gave that id, if any. If two
+    /// entities end with one id, the one first updated later keeps it, at its own
+    /// place (and an entity not updated that had the id goes).
     ///
     /// - Parameters:
     ///   - updates: The updates.
@@ -61,7 +60,42 @@ extension EntityAdapter {
     @inlinable
     public func updateMany(_ updates: some Sequence<EntityUpdate<ID, Entity>>, in state: inout EntityState<ID, Entity>)
     {
-        for update in updates { updateOne(update, in: &state) }
+        // Each entity's updates, merged in order, in the order of its first
+        // one: `slot` finds it by the id it had when the batch began.
+        var changes: [(original: ID, id: ID, entity: Entity)] = []
+        var slot: [ID: Int] = [:]
+        changes.reserveCapacity(updates.underestimatedCount)
+        slot.reserveCapacity(updates.underestimatedCount)
+        // The ids the batch gave, to the slots of the entities that have them now.
+        var givenTo: [ID: Int] = [:]
+        for update in updates {
+            let index: Int
+            if let known = slot[update.id] {
+                index = known
+            } else if let entity = state._entities[update.id] {
+                index = changes.count
+                slot[update.id] = index
+                changes.append((update.id, update.id, entity))
+            } else if let renamed = givenTo[update.id] {
+                index = renamed
+            } else {
+                continue
+            }
+            update.changes(&changes[index].entity)
+            let previous = changes[index].id
+            let id = selectId(changes[index].entity)
+            guard id != previous else { continue }
+            if previous != changes[index].original { givenTo[previous] = nil }
+            if id != changes[index].original { givenTo[id] = index }
+            changes[index].id = id
+        }
+        // Without renames, and few in a sorted adapter: each in place, found by its old value.
+        let few = sortComparer == nil || changes.count <= max(8, state._ids.count / 8)
+        if few, !changes.contains(where: { $0.id != $0.original }) {
+            for change in changes { replace(change.id, with: change.entity, in: &state) }
+            return
+        }
+        applyChanged(changes, in: &state)
     }
 
     // MARK: - Upserting
@@ -88,93 +122,5 @@ extension EntityAdapter {
     @inlinable
     public func upsertMany(_ entities: some Sequence<Entity>, in state: inout EntityState<ID, Entity>) {
         setMany(entities, in: &state)
-    }
-
-    // MARK: - Keeping ids in order
-
-    /// Puts a new entity (not in `state` yet) in place: appended, or at its
-    /// sorted place.
-    @usableFromInline func insertNew(_ entity: Entity, id: ID, into state: inout EntityState<ID, Entity>) {
-        state._entities[id] = entity
-        if sortComparer == nil {
-            state._ids.append(id)
-        } else {
-            state._ids.insert(id, at: insertionIndex(of: entity, in: state, within: 0..<state._ids.count))
-        }
-    }
-
-    /// Puts new entities (already in `state._entities`, not in `state._ids`) in
-    /// place, in order: appended, or at their sorted places (one by one when
-    /// they are few; sorted and merged in one pass when they are many).
-    @usableFromInline func placeNew(_ fresh: [Entity], in state: inout EntityState<ID, Entity>) {
-        guard !fresh.isEmpty else { return }
-        guard let sortComparer else {
-            state._ids.append(contentsOf: fresh.map(selectId))
-            return
-        }
-        let count = state._ids.count
-        if fresh.count * 8 < count {
-            for entity in fresh {
-                state._ids.insert(
-                    selectId(entity), at: insertionIndex(of: entity, in: state, within: 0..<state._ids.count))
-            }
-            return
-        }
-        // Stable: the new ones sorted among themselves keep their order, and
-        // come after the entities already there that compare equal.
-        let sortedFresh = fresh.enumerated().sorted { left, right in
-            if sortComparer(left.element, right.element) { return true }
-            if sortComparer(right.element, left.element) { return false }
-            return left.offset < right.offset
-        }.map(\.element)
-        var merged: [ID] = []
-        merged.reserveCapacity(count + fresh.count)
-        var old = 0
-        for entity in sortedFresh {
-            while old < count, !sortComparer(entity, state._entities[state._ids[old]]!) {
-                merged.append(state._ids[old])
-                old += 1
-            }
-            merged.append(selectId(entity))
-        }
-        merged.append(contentsOf: state._ids[old...])
-        state._ids = merged
-    }
-
-    /// Moves the entity with `id` to its sorted place if its change moved it
-    /// out of it: its two neighbours checked (2 comparator calls at most),
-    /// then, if out of place, a binary search. Nothing without a comparator.
-    @usableFromInline func keepSorted(_ id: ID, in state: inout EntityState<ID, Entity>) {
-        guard let sortComparer, let index = state._ids.firstIndex(of: id), let entity = state._entities[id] else {
-            return
-        }
-        let last = state._ids.count - 1
-        let afterPrevious = index == 0 || !sortComparer(entity, state._entities[state._ids[index - 1]]!)
-        let beforeNext = index == last || !sortComparer(state._entities[state._ids[index + 1]]!, entity)
-        if afterPrevious && beforeNext { return }
-        state._ids.remove(at: index)
-        // It belongs before `index` if it went before its previous neighbour, else after.
-        let range = afterPrevious ? index..<state._ids.count : 0..<index
-        state._ids.insert(id, at: insertionIndex(of: entity, in: state, within: range))
-    }
-
-    /// Where `entity` goes among `state._ids` within `range` (sorted), after
-    /// the entities that compare equal to it: a binary search, at most
-    /// ⌈log₂ (count + 1)⌉ comparator calls.
-    @usableFromInline func insertionIndex(
-        of entity: Entity, in state: EntityState<ID, Entity>, within range: Range<Int>
-    ) -> Int {
-        guard let sortComparer else { return range.upperBound }
-        var low = range.lowerBound
-        var high = range.upperBound
-        while low < high {
-            let middle = low + (high - low) / 2
-            if sortComparer(entity, state._entities[state._ids[middle]]!) {
-                high = middle
-            } else {
-                low = middle + 1
-            }
-        }
-        return low
     }
 }

@@ -15,9 +15,13 @@ import Synchronization
 /// ```
 ///
 /// It changes only through an ``EntityAdapter``, which keeps `ids` and
-/// `entities` in step (and `ids` sorted, when the adapter sorts). Reading
-/// and updating an entity by id cost O(1) on average; so does adding one to
-/// an unsorted state; removing one costs O(n) (its id leaves `ids`).
+/// `entities` in step (and `ids` sorted, when the adapter sorts). Reading an
+/// entity by id costs O(1) on average; so do updating one and adding one in
+/// an unsorted state. In a sorted state an update finds the entity by binary
+/// search (O(log n) comparator calls, no scan) and moves its id, O(n), only
+/// if its place changed; adding one is a binary search and an insertion,
+/// O(n). Removing one costs O(n) (its id leaves `ids`), and so does an update
+/// that changes an entity's id.
 /// `forEach(_:state:)` and ``Store/view(element:in:)->Store<Entity>?`` find an entity in one by
 /// id in O(1) when it is `Identifiable` by the same id.
 public struct EntityState<ID: Hashable, Entity> {
