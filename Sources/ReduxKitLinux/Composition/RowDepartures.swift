@@ -62,7 +62,7 @@ final class RowWatchCount: Sendable {
 /// While a watch is on, it is the parent's one subscriber for the collection.
 /// After each new state it compares the collection's ids with the ones it
 /// kept, cheaply first (``RowIDs/surelySame(as:)``: for an `IdentifiedArray`,
-/// the same storage of positions, O(1)), so a reduction that leaves the ids
+/// the same storage of its table of positions, O(1)), so a reduction that leaves the ids
 /// alone (a row's action) costs O(1) however many rows are watched. Only when
 /// the ids changed does it look up each watched id in the new collection, and
 /// tell the observers of the ids that left, once. Used only in the store's
