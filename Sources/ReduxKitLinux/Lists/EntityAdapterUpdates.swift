@@ -37,11 +37,13 @@ extension EntityAdapter {
         guard var entity = state._entities[update.id] else { return }
         update.changes(&entity)
         let newID = selectId(entity)
+        let kept = beginChange(&state, searches: 1)
+        defer { endChange(&state, keptOrder: kept) }
         guard newID != update.id else {
-            replace(update.id, with: entity, in: &state)
+            replace(update.id, with: entity, in: &state, kept: kept)
             return
         }
-        applyChanged([(update.id, newID, entity)], in: &state)
+        applyChanged([(update.id, newID, entity)], in: &state, kept: kept)
     }
 
     /// Applies the updates as one change (RTK's `updateMany`): each update is
@@ -89,13 +91,16 @@ extension EntityAdapter {
             if id != changes[index].original { givenTo[id] = index }
             changes[index].id = id
         }
+        guard !changes.isEmpty else { return }
+        let kept = beginChange(&state, searches: changes.count)
+        defer { endChange(&state, keptOrder: kept) }
         // Without renames, and few in a sorted adapter: each in place, found by its old value.
         let few = sortComparer == nil || changes.count <= max(8, state._ids.count / 8)
         if few, !changes.contains(where: { $0.id != $0.original }) {
-            for change in changes { replace(change.id, with: change.entity, in: &state) }
+            for change in changes { replace(change.id, with: change.entity, in: &state, kept: kept) }
             return
         }
-        applyChanged(changes, in: &state)
+        applyChanged(changes, in: &state, kept: kept)
     }
 
     // MARK: - Upserting
