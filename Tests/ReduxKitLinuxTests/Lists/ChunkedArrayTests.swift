@@ -70,11 +70,6 @@ struct ChunkedArrayTests {
             if !plain.isEmpty {
                 let index = draw(plain.count)
                 #expect(chunked[index] == plain[index], "step \(step)")
-                // A reader, reading near one place and then far from it.
-                var reader = chunked.reader
-                for read in [index, max(0, index - 3), min(plain.count - 1, index + 700), draw(plain.count)] {
-                    #expect(reader[read] == plain[read], "step \(step)")
-                }
             }
         }
         Self.check(chunked, plain, step: -1)
