@@ -5,11 +5,18 @@
 /// ```swift
 /// books.updateOne(EntityUpdate(id: "a") { $0.title = "Jazz" }, in: &state.books)
 /// ```
+///
+/// Made from an ``EntityChanges`` value instead, the changes are data, as
+/// RTK's: the update encodes to `{ "id", "changes" }`, so its action can be
+/// written to an action log and replayed (see ``ChangeableEntity``).
 public struct EntityUpdate<ID: Hashable & Sendable, Entity>: Sendable {
     /// The id of the entity to change, when the update applies.
     public let id: ID
     /// Changes the entity in place.
     public let changes: @Sendable (inout Entity) -> Void
+    /// The changes as data, when the update was made from an ``EntityChanges``
+    /// value (`nil` for a closure): what encoding the update writes.
+    public let changesValue: (any EntityChanges<Entity>)?
 
     /// An update of the entity with `id`.
     ///
@@ -19,6 +26,7 @@ public struct EntityUpdate<ID: Hashable & Sendable, Entity>: Sendable {
     public init(id: ID, changes: @escaping @Sendable (inout Entity) -> Void) {
         self.id = id
         self.changes = changes
+        self.changesValue = nil
     }
 }
 
