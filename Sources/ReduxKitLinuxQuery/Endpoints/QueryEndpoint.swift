@@ -1,0 +1,92 @@
+import Foundation
+
+/// A query: an async body that loads a `Value` for an `Argument`, whose
+/// answers the cache keeps per argument (RTK Query's query endpoint). Made by
+/// ``QueryCache/query(_:keepUnusedDataFor:providesTags:body:)``.
+///
+/// Dispatch ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)`` to use its
+/// data: the first subscriber fetches it, identical subscribers share it, and
+/// it is kept for `keepUnusedDataFor` after the last one leaves. Read it with
+/// ``select(_:)``.
+public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Value: Equatable & Sendable>: Sendable {
+    /// The endpoint's name: the first part of its entries' keys.
+    public let name: String
+    /// The async thunk each fetch runs: its pending, fulfilled and rejected
+    /// actions (`"<cache>/<endpoint>/pending"` …) are what a test receives.
+    public let fetch: AsyncThunk<State, QueryFetch<Argument>, Value>
+    /// How long an entry is kept once no one subscribes to it.
+    public let keepUnusedDataFor: Duration
+    /// The cache's name, which subscriptions are addressed to.
+    let cacheName: String
+
+    init(
+        name: String, cacheName: String, fetch: AsyncThunk<State, QueryFetch<Argument>, Value>,
+        keepUnusedDataFor: Duration
+    ) {
+        self.name = name
+        self.cacheName = cacheName
+        self.fetch = fetch
+        self.keepUnusedDataFor = keepUnusedDataFor
+    }
+
+    /// The key of this endpoint's entry for `argument`.
+    ///
+    /// - Parameter argument: The query's argument.
+    /// - Returns: The key.
+    public func key(_ argument: Argument) -> QueryKey {
+        QueryKey(endpoint: name, argument: argument)
+    }
+
+    /// The action that subscribes to the entry for `argument`: dispatch it
+    /// (`store.dispatch(todos.subscribe(listID))`) to get a
+    /// ``QuerySubscription``. The first subscription fetches; later ones
+    /// share the entry, and fetch again only if it failed, was invalidated,
+    /// or is older than `refetchIfOlderThan`.
+    ///
+    /// - Parameters:
+    ///   - argument: The query's argument.
+    ///   - keepUnusedDataFor: How long to keep the entry once this is its last
+    ///     subscription to leave, if longer than the endpoint's own time.
+    ///   - refetchIfOlderThan: Fetch again if the data is older than this
+    ///     (RTK Query's `refetchOnMountOrArgChange` with a number of seconds;
+    ///     `.zero`: on every subscribe).
+    /// - Returns: The action.
+    public func subscribe(
+        _ argument: Argument, keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil
+    ) -> QuerySubscribe<State> {
+        QuerySubscribe(
+            cacheName: cacheName, key: key(argument),
+            options: QuerySubscriptionOptions(
+                keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan))
+    }
+
+    /// Reads this endpoint's entry for `argument` from the cache's state, typed.
+    ///
+    /// - Parameter argument: The query's argument.
+    /// - Returns: A function of the cache's state.
+    public func select(_ argument: Argument) -> @Sendable (QueryCacheState) -> QueryResult<Value> {
+        let key = key(argument)
+        return { QueryResult($0[key]) }
+    }
+}
+
+extension QueryEndpoint where Argument == NoArgument {
+    /// The action that subscribes to the entry of a query that takes no
+    /// argument (see ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)``).
+    ///
+    /// - Parameters:
+    ///   - keepUnusedDataFor: How long to keep the entry once this is its last
+    ///     subscription to leave, if longer than the endpoint's own time.
+    ///   - refetchIfOlderThan: Fetch again if the data is older than this.
+    /// - Returns: The action.
+    public func subscribe(keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil)
+        -> QuerySubscribe<State>
+    {
+        subscribe(NoArgument(), keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan)
+    }
+
+    /// Reads the entry of a query that takes no argument, typed.
+    ///
+    /// - Returns: A function of the cache's state.
+    public func select() -> @Sendable (QueryCacheState) -> QueryResult<Value> { select(NoArgument()) }
+}

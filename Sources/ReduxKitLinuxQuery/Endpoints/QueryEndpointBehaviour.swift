@@ -1,0 +1,109 @@
+import Foundation
+
+/// A query endpoint's part in its cache: reduces its fetch's lifecycle
+/// actions into entries, and starts fetches.
+struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equatable & Sendable>:
+    QueryEndpointBehaviour
+{
+    let name: String
+    let fetch: AsyncThunk<State, QueryFetch<Argument>, Value>
+    let keepUnusedDataFor: Duration
+    let providesTags: @Sendable (Result<Value, any Error>, Argument) -> [QueryTag]
+
+    var typePrefix: String { fetch.typePrefix }
+
+    func reduce(_ cache: inout QueryCacheState, _ action: any Action) {
+        if let pending = fetch.pending(action) {
+            let key = pending.argument.key
+            var entry = cache[key] ?? QueryEntry(key: key)
+            entry.status = .pending
+            entry.requestID = pending.requestID
+            entry.startedAt = pending.meta(as: Date.self)
+            entry.isInvalidated = false
+            entry.tagsInvalidatedInFlight = []
+            cache.put(entry)
+        } else if let fulfilled = fetch.fulfilled(action) {
+            settle(fulfilled.argument, request: fulfilled.requestID, in: &cache) { entry in
+                entry.status = .fulfilled
+                entry.data = QueryValue(fulfilled.value)
+                entry.error = nil
+                entry.fulfilledAt = fulfilled.meta(as: Date.self)
+                return providesTags(.success(fulfilled.value), fulfilled.argument.argument)
+            }
+        } else if let rejected = fetch.rejected(action) {
+            settle(rejected.argument, request: rejected.requestID, in: &cache) { entry in
+                if rejected.wasCancelled {
+                    // Cancelled (its last subscriber left, or the store ended it): back to what it had.
+                    entry.status = entry.data == nil ? .uninitialized : .fulfilled
+                    return entry.providedTags
+                }
+                entry.status = .rejected
+                entry.error = rejected.serializedError
+                return providesTags(.failure(rejected.error), rejected.argument.argument)
+            }
+        }
+    }
+
+    /// Applies a settled request's outcome (`apply`, which returns the tags
+    /// the entry now provides) if the request is the entry's latest: an
+    /// overtaken request, or one whose entry was removed, changes nothing.
+    private func settle(
+        _ fetch: QueryFetch<Argument>, request: RequestID, in cache: inout QueryCacheState,
+        _ apply: (inout QueryEntry) -> [QueryTag]
+    ) {
+        guard var entry = cache[fetch.key], entry.requestID == request, entry.status == .pending else { return }
+        let tags = apply(&entry)
+        entry.providedTags = tags
+        // Invalidated while it ran, before it provided these tags: fetch again.
+        if tags.contains(where: { tag in entry.tagsInvalidatedInFlight.contains { tag.isInvalidated(by: $0) } }) {
+            entry.isInvalidated = true
+        }
+        entry.tagsInvalidatedInFlight = []
+        cache.put(entry)
+    }
+
+    func tagsInvalidated(by action: any Action) -> [QueryTag] { [] }
+
+    func keySettled(by action: any Action) -> QueryKey? {
+        if let fulfilled = fetch.fulfilled(action) { return fulfilled.argument.key }
+        if let rejected = fetch.rejected(action) { return rejected.argument.key }
+        return nil
+    }
+
+    func fetch(_ key: QueryKey, through dispatch: DispatchFunction) {
+        guard let argument = key.argument.value(as: Argument.self) else { return }
+        let returned = dispatch(fetch(QueryFetch(argument: argument, key: key)))
+        if returned is AsyncThunkAction<State, QueryFetch<Argument>, Value> {
+            Misuse.fail(QueryMisuse.middlewareWithoutThunks(String(fetch.typePrefix.split(separator: "/")[0])))
+        }
+    }
+}
+
+/// A mutation endpoint's part in its cache: once a mutation settles, the
+/// tags it invalidates.
+struct MutationInvalidating<State: Sendable, Argument: Sendable, Value: Sendable>: QueryEndpointBehaviour {
+    let name: String
+    let mutation: AsyncThunk<State, Argument, Value>
+    let invalidatesTags: @Sendable (Result<Value, any Error>, Argument) -> [QueryTag]
+
+    var typePrefix: String { mutation.typePrefix }
+    var keepUnusedDataFor: Duration { .zero }
+
+    func reduce(_ cache: inout QueryCacheState, _ action: any Action) {
+        cache.invalidate(tagsInvalidated(by: action))
+    }
+
+    func tagsInvalidated(by action: any Action) -> [QueryTag] {
+        if let fulfilled = mutation.fulfilled(action) {
+            return invalidatesTags(.success(fulfilled.value), fulfilled.argument)
+        }
+        if let rejected = mutation.rejected(action), !rejected.wasCancelled, !rejected.wasSkippedByCondition {
+            return invalidatesTags(.failure(rejected.error), rejected.argument)
+        }
+        return []
+    }
+
+    func keySettled(by action: any Action) -> QueryKey? { nil }
+
+    func fetch(_ key: QueryKey, through dispatch: DispatchFunction) {}
+}

@@ -1,0 +1,80 @@
+/// The action that subscribes to a query's entry, made by
+/// ``QueryEndpoint/subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)``.
+/// Dispatch it to a store whose middleware includes its cache's: the typed
+/// dispatch returns the ``QuerySubscription``.
+public struct QuerySubscribe<State: Sendable>: Action {
+    /// The name of the cache it is addressed to.
+    public let cacheName: String
+    /// The entry subscribed to.
+    public let key: QueryKey
+    /// What the subscription asks of the entry.
+    let options: QuerySubscriptionOptions
+
+    /// `"api/subscribe"`.
+    public var type: String { "\(cacheName)/subscribe" }
+}
+
+/// What the cache's middleware returns for a ``QuerySubscribe`` (the chain's
+/// functions return an `any Action`): the new subscription. The typed
+/// dispatch unwraps it.
+struct QuerySubscribed: Action {
+    let subscription: QuerySubscription
+
+    /// The subscription in `returned`; stops the process, naming the fix, if
+    /// no middleware of the cache `cacheName` took the subscribe action.
+    static func subscription(in returned: any Action, cacheName: String) -> QuerySubscription {
+        guard let subscribed = returned as? QuerySubscribed else {
+            Misuse.fail(QueryMisuse.subscribeWithoutMiddleware(cacheName))
+        }
+        return subscribed.subscription
+    }
+}
+
+/// The action a subscription's ``QuerySubscription/unsubscribe(isolation:)`` dispatches.
+public struct QueryUnsubscribe: Action {
+    /// The name of the cache it is addressed to.
+    public let cacheName: String
+    /// The entry the subscription was to.
+    public let key: QueryKey
+    /// Which subscription of the entry leaves.
+    let token: UInt64
+
+    /// `"api/unsubscribe"`.
+    public var type: String { "\(cacheName)/unsubscribe" }
+}
+
+/// The action that removes an entry no one used for its keep time (RTK
+/// Query's `removeQueryResult`), dispatched by the cache's eviction timer.
+public struct QueryEntryRemoved: Action {
+    /// The name of the cache it is addressed to.
+    public let cacheName: String
+    /// The entry removed.
+    public let key: QueryKey
+
+    /// `"api/entryRemoved"`.
+    public var type: String { "\(cacheName)/entryRemoved" }
+}
+
+extension DispatchingStore where State: Sendable {
+    /// Subscribes to a query's entry and returns the subscription: on a
+    /// ``/ReduxKitLinux/Store``, a ``/ReduxKitLinux/SharedStore`` and an
+    /// ``/ReduxKitLinux/ObservableStore``. The fetch it starts, if any, has
+    /// run to its first suspension when this returns (its pending action is
+    /// in the state).
+    ///
+    /// Stops the process if the store's middleware does not include the
+    /// cache's (`applyMiddleware(thunkMiddleware(), api.middleware())`).
+    ///
+    /// - Parameters:
+    ///   - action: Made by an endpoint's `subscribe`.
+    ///   - isolation: The actor the caller runs on, if any; leave it out.
+    /// - Returns: The subscription; call its `unsubscribe()` when the data is
+    ///   no longer shown.
+    @discardableResult
+    public func dispatch(_ action: QuerySubscribe<State>, isolation: isolated (any Actor)? = #isolation)
+        -> QuerySubscription
+    {
+        settleRoutes(of: self, on: isolation)
+        return QuerySubscribed.subscription(in: dispatch(action as any Action), cacheName: action.cacheName)
+    }
+}
