@@ -78,22 +78,59 @@ public final class QueryCache<State: Sendable>: Sendable {
     }
 
     /// Adds a mutation endpoint (RTK Query's `builder.mutation`): an async
-    /// thunk whose settling invalidates tags. Dispatch `addTodo(title)` to
-    /// run it; the typed dispatch returns its ``/ReduxKitLinuxEffects/AsyncThunkHandle``.
+    /// thunk that can patch cached entries while it runs, write its answer
+    /// into them, and invalidate tags once it settles. Dispatch
+    /// `addTodo(title)` to run it; the typed dispatch returns its
+    /// ``/ReduxKitLinuxEffects/AsyncThunkHandle``.
+    ///
+    /// ```swift
+    /// let addTodo = api.mutation(
+    ///     "addTodo",
+    ///     optimisticUpdates: { title in [todos.patch(NoArgument()) { $0.append(Todo(id: -1, title: title)) }] },
+    ///     invalidatesTags: { _, _ in [QueryTag("Todo")] }
+    /// ) { (title: String, context) in try await context.dependencies.server.add(title) }
+    /// ```
+    ///
+    /// An optimistic update is a layer over the server's data, laid when the
+    /// mutation starts (in its pending action): if the mutation fails, its
+    /// layer goes, and the others stay; if it succeeds, the layer stays until
+    /// an answer fetched after that replaces it, so the data never flickers
+    /// back. An answer that lands while a layer is there goes under it.
     ///
     /// - Parameters:
     ///   - name: Names its actions; unique in this cache.
+    ///   - optimisticUpdates: The patches to lay over cached entries while it
+    ///     runs (RTK Query's `onQueryStarted` with `updateQueryData`).
+    ///   - updatesOnSuccess: The changes its answer makes to cached entries,
+    ///     written into their server data (a pessimistic update).
     ///   - invalidatesTags: The tags its answer (or failure) invalidates.
     ///   - body: Performs the change; reads its services from `context.dependencies`.
     /// - Returns: The mutation, an async thunk.
     public func mutation<Argument: Sendable, Value: Sendable>(
         _ name: String,
+        optimisticUpdates: @escaping @Sendable (Argument) -> [QueryCacheUpdate] = { _ in [] },
+        updatesOnSuccess: @escaping @Sendable (Argument, Value) -> [QueryCacheUpdate] = { _, _ in [] },
         invalidatesTags: @escaping @Sendable (Result<Value, any Error>, Argument) -> [QueryTag] = { _, _ in [] },
         body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) -> AsyncThunk<State, Argument, Value> {
         let mutation = AsyncThunk<State, Argument, Value>("\(self.name)/\(name)", body: body)
-        register(MutationInvalidating(name: name, mutation: mutation, invalidatesTags: invalidatesTags))
+        register(
+            MutationInvalidating(
+                name: name, mutation: mutation, invalidatesTags: invalidatesTags,
+                optimisticUpdates: optimisticUpdates, updatesOnSuccess: updatesOnSuccess))
         return mutation
+    }
+
+    /// The action that changes cached entries by hand (RTK Query's
+    /// `updateQueryData` and `upsertQueryData`): patches are laid over the
+    /// server's data as committed layers (an answer fetched after this
+    /// replaces them), upserts replace it. Dispatch it; its ``QueryCacheUpdated/undo``
+    /// action takes its patches back.
+    ///
+    /// - Parameter updates: Made by an endpoint's `patch` and `upsert`.
+    /// - Returns: The action.
+    public func update(_ updates: [QueryCacheUpdate]) -> QueryCacheUpdated {
+        QueryCacheUpdated(cacheName: name, id: QueryPatchID(number: QueryUpdateNumbers.next()), updates: updates)
     }
 
     private func register(_ endpoint: any QueryEndpointBehaviour) {
@@ -127,6 +164,10 @@ public final class QueryCache<State: Sendable>: Sendable {
             endpoint.reduce(&state, action)
         } else if let removed = action as? QueryEntryRemoved, removed.cacheName == name {
             state.remove(removed.key)
+        } else if let updated = action as? QueryCacheUpdated, updated.cacheName == name {
+            state.change(updated.updates) { entry, updates in entry.apply(updates, id: updated.id, committed: true) }
+        } else if let undone = action as? QueryPatchUndone, undone.cacheName == name {
+            state.changeEntries(withLayersOf: undone.id) { $0.removeLayers(of: undone.id) }
         }
     }
 }

@@ -10,6 +10,11 @@ extension QueryCacheState {
             provided.replace(previous?.providedTags ?? [], with: entry.providedTags, for: entry.key)
         }
         if entry.status == .pending { pending.insert(entry.key) } else { pending.remove(entry.key) }
+        if previous?.layers != entry.layers {
+            for layer in previous?.layers ?? [] { layered[layer.id]?.remove(entry.key) }
+            for layer in entry.layers { layered[layer.id, default: []].insert(entry.key) }
+            for layer in previous?.layers ?? [] where layered[layer.id]?.isEmpty == true { layered[layer.id] = nil }
+        }
         Self.adapter.setOne(entry, in: &entries)
     }
 
@@ -18,6 +23,10 @@ extension QueryCacheState {
         guard let entry = self[key] else { return }
         provided.remove(entry.providedTags, for: key)
         pending.remove(key)
+        for layer in entry.layers {
+            layered[layer.id]?.remove(key)
+            if layered[layer.id]?.isEmpty == true { layered[layer.id] = nil }
+        }
         Self.adapter.removeOne(key, from: &entries)
     }
 
@@ -33,6 +42,33 @@ extension QueryCacheState {
         for key in pending {
             guard var entry = self[key] else { continue }
             entry.tagsInvalidatedInFlight.append(contentsOf: tags)
+            put(entry)
+        }
+    }
+
+    /// Applies `updates` to the entries they are for, through `apply` (an
+    /// update of an entry not in the cache does nothing, as RTK Query's
+    /// `updateQueryData`).
+    mutating func change(_ updates: [QueryCacheUpdate], _ apply: (inout QueryEntry, [QueryCacheUpdate]) -> Void) {
+        guard !updates.isEmpty else { return }
+        var byKey: [QueryKey: [QueryCacheUpdate]] = [:]
+        var order: [QueryKey] = []
+        for update in updates {
+            if byKey[update.key] == nil { order.append(update.key) }
+            byKey[update.key, default: []].append(update)
+        }
+        for key in order {
+            guard var entry = self[key] else { continue }
+            apply(&entry, byKey[key]!)
+            put(entry)
+        }
+    }
+
+    /// Changes, through `change`, every entry with a layer of `id`.
+    mutating func changeEntries(withLayersOf id: QueryPatchID, _ change: (inout QueryEntry) -> Void) {
+        for key in layered[id] ?? [] {
+            guard var entry = self[key] else { continue }
+            change(&entry)
             put(entry)
         }
     }

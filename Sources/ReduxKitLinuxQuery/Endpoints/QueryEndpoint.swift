@@ -60,6 +60,38 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
                 keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan))
     }
 
+    /// A patch of the entry for `argument`: `transform` changes its data, as
+    /// a layer over the server's (see ``QueryCache/update(_:)`` and the
+    /// mutation's `optimisticUpdates`). An entry with no data yet gets the
+    /// layer, applied once data comes.
+    ///
+    /// - Parameters:
+    ///   - argument: The query's argument.
+    ///   - transform: Changes the data.
+    /// - Returns: The update.
+    public func patch(_ argument: Argument, _ transform: @escaping @Sendable (inout Value) -> Void)
+        -> QueryCacheUpdate
+    {
+        QueryCacheUpdate(
+            key: key(argument),
+            change: .patch { value in
+                guard var typed = value.value(as: Value.self) else { return value }
+                transform(&typed)
+                return QueryValue(typed)
+            })
+    }
+
+    /// New server data for the entry for `argument` (RTK Query's `upsertQueryData`
+    /// on an entry that is there).
+    ///
+    /// - Parameters:
+    ///   - argument: The query's argument.
+    ///   - value: The data.
+    /// - Returns: The update.
+    public func upsert(_ argument: Argument, _ value: Value) -> QueryCacheUpdate {
+        QueryCacheUpdate(key: key(argument), change: .upsert(QueryValue(value)))
+    }
+
     /// Reads this endpoint's entry for `argument` from the cache's state, typed.
     ///
     /// - Parameter argument: The query's argument.

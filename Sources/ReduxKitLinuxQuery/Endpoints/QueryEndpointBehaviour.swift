@@ -21,17 +21,19 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
             entry.startedAt = pending.meta(as: Date.self)
             entry.isInvalidated = false
             entry.tagsInvalidatedInFlight = []
+            entry.committedLayersAwait(pending.requestID)
             cache.put(entry)
         } else if let fulfilled = fetch.fulfilled(action) {
             settle(fulfilled.argument, request: fulfilled.requestID, in: &cache) { entry in
                 entry.status = .fulfilled
-                entry.data = QueryValue(fulfilled.value)
+                entry.answered(fulfilled.requestID, with: QueryValue(fulfilled.value))
                 entry.error = nil
                 entry.fulfilledAt = fulfilled.meta(as: Date.self)
                 return providesTags(.success(fulfilled.value), fulfilled.argument.argument)
             }
         } else if let rejected = fetch.rejected(action) {
             settle(rejected.argument, request: rejected.requestID, in: &cache) { entry in
+                entry.failed(rejected.requestID)
                 if rejected.wasCancelled {
                     // Cancelled (its last subscriber left, or the store ended it): back to what it had.
                     entry.status = entry.data == nil ? .uninitialized : .fulfilled
@@ -79,17 +81,35 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
     }
 }
 
-/// A mutation endpoint's part in its cache: once a mutation settles, the
-/// tags it invalidates.
+/// A mutation endpoint's part in its cache: its optimistic update while it
+/// runs (undone if it fails), its update on success, and the tags it
+/// invalidates once it settles.
 struct MutationInvalidating<State: Sendable, Argument: Sendable, Value: Sendable>: QueryEndpointBehaviour {
     let name: String
     let mutation: AsyncThunk<State, Argument, Value>
     let invalidatesTags: @Sendable (Result<Value, any Error>, Argument) -> [QueryTag]
+    let optimisticUpdates: @Sendable (Argument) -> [QueryCacheUpdate]
+    let updatesOnSuccess: @Sendable (Argument, Value) -> [QueryCacheUpdate]
 
     var typePrefix: String { mutation.typePrefix }
     var keepUnusedDataFor: Duration { .zero }
 
     func reduce(_ cache: inout QueryCacheState, _ action: any Action) {
+        if let pending = mutation.pending(action) {
+            let id = QueryPatchID(request: pending.requestID)
+            cache.change(optimisticUpdates(pending.argument)) { entry, updates in
+                entry.apply(updates, id: id, committed: false)
+            }
+        } else if let fulfilled = mutation.fulfilled(action) {
+            let id = QueryPatchID(request: fulfilled.requestID)
+            cache.changeEntries(withLayersOf: id) { $0.commitLayers(of: id) }
+            cache.change(updatesOnSuccess(fulfilled.argument, fulfilled.value)) { entry, updates in
+                entry.write(updates)
+            }
+        } else if let rejected = mutation.rejected(action) {
+            let id = QueryPatchID(request: rejected.requestID)
+            cache.changeEntries(withLayersOf: id) { $0.removeLayers(of: id) }
+        }
         cache.invalidate(tagsInvalidated(by: action))
     }
 

@@ -16,6 +16,8 @@ public struct QueryCacheState: Equatable, Sendable {
     var provided = ProvidedTags()
     /// The entries whose request is in flight.
     var pending: Set<QueryKey> = []
+    /// The entries with layers of each patch.
+    var layered: [QueryPatchID: Set<QueryKey>] = [:]
 
     /// An empty cache.
     public init() {}

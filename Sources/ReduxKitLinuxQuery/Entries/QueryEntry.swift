@@ -15,8 +15,16 @@ public struct QueryEntry: Equatable, Sendable {
     public let key: QueryKey
     /// Where its latest request stands.
     public var status: QueryStatus = .uninitialized
-    /// The last answer, kept while a refetch runs and after a failed one.
+    /// The data to show: the server's (``serverData``) with the patch layers
+    /// (``layers``) applied in order. Kept while a refetch runs and after a failed one.
     public var data: QueryValue?
+    /// The server's data: the last answer, or an upsert.
+    public var serverData: QueryValue?
+    /// The patches laid over the server's data, in the order made: a pending
+    /// mutation's optimistic update, a committed one waiting for the answer
+    /// that replaces it, a hand-made update. Undoing one keeps the others; an
+    /// answer that lands meanwhile goes under them.
+    public var layers: [QueryPatchLayer] = []
     /// The last failure, cleared by an answer.
     public var error: SerializedError?
     /// The ID of the latest request: only its answer is written (an older

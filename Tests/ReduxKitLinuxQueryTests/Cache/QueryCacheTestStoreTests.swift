@@ -38,6 +38,7 @@ struct QueryCacheTestStoreTests {
             #expect(fulfilled.value == Todo(id: 1, title: "milk"))
             state.api[key]?.status = .fulfilled
             state.api[key]?.data = QueryValue(Todo(id: 1, title: "milk"))
+            state.api[key]?.serverData = QueryValue(Todo(id: 1, title: "milk"))
             state.api[key]?.fulfilledAt = Self.start
             state.api[key]?.providedTags = [QueryTag("Todo", id: 1)]
         }

@@ -56,6 +56,13 @@ final class TodoServer: Sendable {
         return todos.withLock { $0.first { $0.id == id } }
     }
 
+    /// Adds a todo after `gate` opens, or fails then if `fails`.
+    func add(_ title: String, after gate: AsyncGate, fails: Bool) async throws -> Todo {
+        await gate.wait()
+        if fails { throw Offline() }
+        return add(title)
+    }
+
     func add(_ title: String) -> Todo {
         todos.withLock { todos in
             let todo = Todo(id: todos.count + 1, title: title)
@@ -88,9 +95,39 @@ enum TodoAPI {
     static let add = cache.mutation("addTodo", invalidatesTags: { _, _ in [QueryTag("Todo")] }) {
         (title: String, context) in context.dependencies.server.add(title)
     }
+    /// What `addOptimistically` is asked: the title, the gate its answer
+    /// waits for, and whether it fails.
+    struct Addition: Sendable {
+        let title: String
+        let gate: AsyncGate
+        var fails = false
+    }
+
+    /// Shows the new todo at once (id 0 until the server answers), and
+    /// invalidates the list once it settles.
+    static let addOptimistically = cache.mutation(
+        "addOptimistically",
+        optimisticUpdates: { (addition: Addition) in
+            [list.patch(NoArgument()) { $0.append(Todo(id: 0, title: addition.title)) }]
+        },
+        invalidatesTags: { _, _ in [QueryTag("Todo")] }
+    ) { addition, context in
+        try await context.dependencies.server.add(addition.title, after: addition.gate, fails: addition.fails)
+    }
+
+    /// Writes the server's answer into the list (a pessimistic update), invalidating nothing.
+    static let addPessimistically = cache.mutation(
+        "addPessimistically",
+        updatesOnSuccess: { (_: String, todo: Todo) in [list.patch(NoArgument()) { $0.append(todo) }] }
+    ) { title, context in context.dependencies.server.add(title) }
+
     /// Invalidates one todo's tag.
     static let touch = cache.mutation("touchTodo", invalidatesTags: { _, id in [QueryTag("Todo", id: id)] }) {
         (_: Int, _) in ()
+    }
+    /// Invalidates every todo tag, changing nothing on the server.
+    static let refresh = cache.mutation("refresh", invalidatesTags: { _, _ in [QueryTag("Todo")] }) {
+        (_: NoArgument, _) in ()
     }
     /// Invalidates a tag no endpoint provides.
     static let renameUser = cache.mutation("renameUser", invalidatesTags: { _, _ in [QueryTag("User")] }) {

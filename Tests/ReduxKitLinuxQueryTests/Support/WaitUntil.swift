@@ -22,3 +22,11 @@ func waitUntil(_ store: Store<AppState>, _ condition: @escaping @MainActor (AppS
 func waitUntil(_ store: SharedStore<AppState>, _ condition: (AppState) -> Bool) async {
     for await state in store.states where condition(state) { return }
 }
+
+extension Result {
+    /// Whether it is a failure.
+    var isFailure: Bool {
+        if case .failure = self { return true }
+        return false
+    }
+}
