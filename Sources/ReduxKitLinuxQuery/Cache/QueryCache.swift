@@ -53,27 +53,44 @@ public final class QueryCache<State: Sendable>: Sendable {
     ///   - name: Names its entries and actions; unique in this cache.
     ///   - keepUnusedDataFor: How long an entry is kept once no one
     ///     subscribes to it, on the effects' clock (60 s, as in RTK Query).
+    ///   - retry: How a failed request is tried again (not at all by default).
+    ///   - cancelsWhenUnused: Whether the last subscription leaving cancels
+    ///     the request in flight (RTK Query only aborts at eviction); an
+    ///     endpoint that retries always does.
     ///   - providesTags: The tags an answer (or failure) provides.
     ///   - body: Loads the value; reads its services from `context.dependencies`.
     /// - Returns: The endpoint.
     public func query<Argument: Hashable & Sendable, Value: Equatable & Sendable>(
-        _ name: String, keepUnusedDataFor: Duration = .seconds(60),
+        _ name: String, keepUnusedDataFor: Duration = .seconds(60), retry: QueryRetry = .never,
+        cancelsWhenUnused: Bool = false,
         providesTags: @escaping @Sendable (Result<Value, any Error>, Argument) -> [QueryTag] = { _, _ in [] },
         body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) -> QueryEndpoint<State, Argument, Value> {
         let path = self.path
+        let cacheName = self.name
         let fetch = AsyncThunk<State, QueryFetch<Argument>, Value>(
             "\(self.name)/\(name)",
             // Identical requests run the body once: none starts while one is in flight.
             condition: { fetch, context in context.state[keyPath: path][fetch.key]?.status != .pending },
-            pendingMeta: { _, context in context.dependencies.date() }
+            pendingMeta: { _, context in context.dependencies.date() },
+            cancellationID: { QueryFetchID(cacheName: cacheName, key: $0.key) }
         ) { fetch, context in
-            let value = try await body(fetch.argument, context)
-            return context.fulfillWithValue(value, meta: context.dependencies.date())
+            var attempt = 0
+            while true {
+                do {
+                    let value = try await body(fetch.argument, context)
+                    return context.fulfillWithValue(value, meta: context.dependencies.date())
+                } catch {
+                    if error is CancellationError || Task.isCancelled || attempt >= retry.maxRetries { throw error }
+                    attempt += 1
+                    try await context.dependencies.clock.sleep(for: retry.backoff(attempt))
+                }
+            }
         }
         register(
             QueryFetching(
-                name: name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor, providesTags: providesTags))
+                name: name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor,
+                cancelsWhenUnused: cancelsWhenUnused || retry.maxRetries > 0, providesTags: providesTags))
         return QueryEndpoint(name: name, cacheName: self.name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor)
     }
 
@@ -148,6 +165,14 @@ public final class QueryCache<State: Sendable>: Sendable {
         return endpoints.withLock { $0[lifecycle.typePrefix] }
     }
 
+    /// The action the app dispatches when it comes back to the foreground:
+    /// subscriptions made with `refetchOnFocus` fetch again (RTK Query's `onFocus`).
+    public var focused: QueryAppEvent { QueryAppEvent(cacheName: name, kind: .focused) }
+
+    /// The action the app dispatches when the network comes back:
+    /// subscriptions made with `refetchOnReconnect` fetch again (RTK Query's `onOnline`).
+    public var reconnected: QueryAppEvent { QueryAppEvent(cacheName: name, kind: .reconnected) }
+
     /// The endpoint named `name`.
     func endpoint(named name: String) -> (any QueryEndpointBehaviour)? {
         endpoints.withLock { $0["\(self.name)/\(name)"] }
@@ -166,6 +191,11 @@ public final class QueryCache<State: Sendable>: Sendable {
             state.remove(removed.key)
         } else if let updated = action as? QueryCacheUpdated, updated.cacheName == name {
             state.change(updated.updates) { entry, updates in entry.apply(updates, id: updated.id, committed: true) }
+        } else if let refetch = action as? QueryRefetch, refetch.cacheName == name, var entry = state[refetch.key],
+            entry.status == .pending
+        {
+            entry.isInvalidated = true  // one more fetch follows the one in flight
+            state[refetch.key] = entry
         } else if let undone = action as? QueryPatchUndone, undone.cacheName == name {
             state.changeEntries(withLayersOf: undone.id) { $0.removeLayers(of: undone.id) }
         }

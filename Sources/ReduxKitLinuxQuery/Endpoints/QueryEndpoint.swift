@@ -2,9 +2,9 @@ import Foundation
 
 /// A query: an async body that loads a `Value` for an `Argument`, whose
 /// answers the cache keeps per argument (RTK Query's query endpoint). Made by
-/// ``QueryCache/query(_:keepUnusedDataFor:providesTags:body:)``.
+/// ``QueryCache/query(_:keepUnusedDataFor:retry:cancelsWhenUnused:providesTags:body:)``.
 ///
-/// Dispatch ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)`` to use its
+/// Dispatch ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:pollingInterval:refetchOnFocus:refetchOnReconnect:)`` to use its
 /// data: the first subscriber fetches it, identical subscribers share it, and
 /// it is kept for `keepUnusedDataFor` after the last one leaves. Read it with
 /// ``select(_:)``.
@@ -50,14 +50,35 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
     ///   - refetchIfOlderThan: Fetch again if the data is older than this
     ///     (RTK Query's `refetchOnMountOrArgChange` with a number of seconds;
     ///     `.zero`: on every subscribe).
+    ///   - pollingInterval: Fetch again this long after each answer (or
+    ///     failure) while subscribed, on the effects' clock; the shortest
+    ///     interval of the entry's subscriptions wins, and a poll never
+    ///     overlaps a request in flight.
+    ///   - refetchOnFocus: Fetch again when the app dispatches the cache's
+    ///     ``QueryCache/focused`` action.
+    ///   - refetchOnReconnect: Fetch again when the app dispatches the cache's
+    ///     ``QueryCache/reconnected`` action.
     /// - Returns: The action.
     public func subscribe(
-        _ argument: Argument, keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil
+        _ argument: Argument, keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil,
+        pollingInterval: Duration? = nil, refetchOnFocus: Bool = false, refetchOnReconnect: Bool = false
     ) -> QuerySubscribe<State> {
         QuerySubscribe(
             cacheName: cacheName, key: key(argument),
             options: QuerySubscriptionOptions(
-                keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan))
+                keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan,
+                pollingInterval: pollingInterval.map { max($0, .nanoseconds(1)) }, refetchOnFocus: refetchOnFocus,
+                refetchOnReconnect: refetchOnReconnect))
+    }
+
+    /// The action that fetches the entry for `argument` again now (RTK Query's
+    /// `refetch`); if a request is in flight, one more follows it. An entry
+    /// not in the cache is not fetched.
+    ///
+    /// - Parameter argument: The query's argument.
+    /// - Returns: The action.
+    public func refetch(_ argument: Argument) -> QueryRefetch {
+        QueryRefetch(cacheName: cacheName, key: key(argument))
     }
 
     /// A patch of the entry for `argument`: `transform` changes its data, as
@@ -104,17 +125,23 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
 
 extension QueryEndpoint where Argument == NoArgument {
     /// The action that subscribes to the entry of a query that takes no
-    /// argument (see ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)``).
+    /// argument (see ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:pollingInterval:refetchOnFocus:refetchOnReconnect:)``).
     ///
     /// - Parameters:
     ///   - keepUnusedDataFor: How long to keep the entry once this is its last
     ///     subscription to leave, if longer than the endpoint's own time.
     ///   - refetchIfOlderThan: Fetch again if the data is older than this.
+    ///   - pollingInterval: Fetch again this long after each answer, while subscribed.
+    ///   - refetchOnFocus: Fetch again on the cache's `focused` action.
+    ///   - refetchOnReconnect: Fetch again on the cache's `reconnected` action.
     /// - Returns: The action.
-    public func subscribe(keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil)
-        -> QuerySubscribe<State>
-    {
-        subscribe(NoArgument(), keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan)
+    public func subscribe(
+        keepUnusedDataFor: Duration? = nil, refetchIfOlderThan: Duration? = nil, pollingInterval: Duration? = nil,
+        refetchOnFocus: Bool = false, refetchOnReconnect: Bool = false
+    ) -> QuerySubscribe<State> {
+        subscribe(
+            NoArgument(), keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan,
+            pollingInterval: pollingInterval, refetchOnFocus: refetchOnFocus, refetchOnReconnect: refetchOnReconnect)
     }
 
     /// Reads the entry of a query that takes no argument, typed.

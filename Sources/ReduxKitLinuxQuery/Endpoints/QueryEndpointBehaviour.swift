@@ -8,6 +8,7 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
     let name: String
     let fetch: AsyncThunk<State, QueryFetch<Argument>, Value>
     let keepUnusedDataFor: Duration
+    let cancelsWhenUnused: Bool
     let providesTags: @Sendable (Result<Value, any Error>, Argument) -> [QueryTag]
 
     var typePrefix: String { fetch.typePrefix }
@@ -72,6 +73,11 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
         return nil
     }
 
+    func fetchAction(_ key: QueryKey) -> (any Action)? {
+        guard let argument = key.argument.value(as: Argument.self) else { return nil }
+        return fetch(QueryFetch(argument: argument, key: key))
+    }
+
     func fetch(_ key: QueryKey, through dispatch: DispatchFunction) {
         guard let argument = key.argument.value(as: Argument.self) else { return }
         let returned = dispatch(fetch(QueryFetch(argument: argument, key: key)))
@@ -93,6 +99,7 @@ struct MutationInvalidating<State: Sendable, Argument: Sendable, Value: Sendable
 
     var typePrefix: String { mutation.typePrefix }
     var keepUnusedDataFor: Duration { .zero }
+    var cancelsWhenUnused: Bool { false }
 
     func reduce(_ cache: inout QueryCacheState, _ action: any Action) {
         if let pending = mutation.pending(action) {
@@ -126,4 +133,6 @@ struct MutationInvalidating<State: Sendable, Argument: Sendable, Value: Sendable
     func keySettled(by action: any Action) -> QueryKey? { nil }
 
     func fetch(_ key: QueryKey, through dispatch: DispatchFunction) {}
+
+    func fetchAction(_ key: QueryKey) -> (any Action)? { nil }
 }

@@ -26,6 +26,8 @@ protocol QueryEndpointBehaviour: Sendable {
     var typePrefix: String { get }
     /// How long an entry of this endpoint is kept once unused.
     var keepUnusedDataFor: Duration { get }
+    /// Whether the last subscription leaving cancels the request in flight.
+    var cancelsWhenUnused: Bool { get }
     /// Applies `action`, one of this endpoint's lifecycle actions, to `cache`.
     func reduce(_ cache: inout QueryCacheState, _ action: any Action)
     /// The tags `action` (one of this endpoint's lifecycle actions) invalidates:
@@ -35,4 +37,6 @@ protocol QueryEndpointBehaviour: Sendable {
     func keySettled(by action: any Action) -> QueryKey?
     /// Starts a fetch of the entry `key` through `dispatch` (the store's whole chain).
     func fetch(_ key: QueryKey, through dispatch: DispatchFunction)
+    /// The action that fetches the entry `key`, for an effect to dispatch.
+    func fetchAction(_ key: QueryKey) -> (any Action)?
 }

@@ -21,9 +21,12 @@ extension QueryCache {
     /// - Returns: The middleware.
     public func middleware(dependencies: EffectDependencies = EffectDependencies()) -> Middleware<State> {
         { api in
-            let subscriptions = QuerySubscriptions()
+            let runtime = QueryRuntime(
+                subscriptions: QuerySubscriptions(), polls: QueryPolls(),
+                timeline: QueryTimeline(clock: dependencies.clock))
             let listeners = ListenerMiddleware<State>(dependencies: dependencies)
-            self.addEvictionTimer(to: listeners, subscriptions: subscriptions)
+            self.addEvictionTimer(to: listeners, subscriptions: runtime.subscriptions)
+            self.addPollLoop(to: listeners, runtime: runtime)
             let throughListeners = listeners.middleware()(api)
             let leaving = QueryLeavingRoute(cacheName: self.name, route: api.route)
             return { next in
@@ -31,32 +34,75 @@ extension QueryCache {
                 return { action in
                     if let subscribe = action as? QuerySubscribe<State>, subscribe.cacheName == self.name {
                         return self.subscribe(
-                            subscribe, api: api, next: next, subscriptions: subscriptions, leaving: leaving,
+                            subscribe, api: api, next: next, runtime: runtime, leaving: leaving,
                             now: dependencies.date())
                     }
                     if let unsubscribe = action as? QueryUnsubscribe, unsubscribe.cacheName == self.name {
-                        let keep = self.endpoint(named: unsubscribe.key.endpoint)?.keepUnusedDataFor ?? .zero
-                        _ = subscriptions.remove(unsubscribe.token, of: unsubscribe.key, endpointKeep: keep)
-                        return next(action)  // the eviction timer, a listener, starts on it
+                        return self.unsubscribe(unsubscribe, api: api, next: next, runtime: runtime)
+                    }
+                    if let event = action as? QueryAppEvent, event.cacheName == self.name {
+                        let result = next(action)
+                        self.fetch(runtime.subscriptions.keys(refetchingOn: event.kind), api: api)
+                        return result
+                    }
+                    if let refetch = action as? QueryRefetch, refetch.cacheName == self.name {
+                        let result = next(action)
+                        self.fetch([refetch.key], api: api)
+                        return result
                     }
                     guard let endpoint = self.endpoint(of: action) else { return next(action) }
+                    if let key = endpoint.keySettled(by: action) {
+                        runtime.polls.settled(key, now: runtime.timeline.now)
+                    }
                     let result = next(action)
-                    self.refetchInvalidated(after: action, of: endpoint, api: api, subscriptions: subscriptions)
+                    self.refetchInvalidated(after: action, of: endpoint, api: api, subscriptions: runtime.subscriptions)
                     return result
                 }
             }
         }
     }
 
+    /// Fetches each of `keys` that is in the cache with no request in flight.
+    private func fetch(_ keys: some Sequence<QueryKey>, api: MiddlewareApi<State>) {
+        let cache = api.getState()[keyPath: path]
+        for key in keys {
+            guard let entry = cache[key], entry.status != .pending else { continue }
+            endpoint(named: key.endpoint)?.fetch(key, through: api.dispatch)
+        }
+    }
+
+    /// Takes a subscription's leaving: uncounts it, stops its polling, and,
+    /// if it was the entry's last, cancels the request in flight when the
+    /// endpoint asks (the eviction timer, a listener, starts on the action).
+    private func unsubscribe(
+        _ unsubscribe: QueryUnsubscribe, api: MiddlewareApi<State>, next: DispatchFunction, runtime: QueryRuntime
+    ) -> any Action {
+        let endpoint = self.endpoint(named: unsubscribe.key.endpoint)
+        let wasLast =
+            runtime.subscriptions.remove(
+                unsubscribe.token, of: unsubscribe.key, endpointKeep: endpoint?.keepUnusedDataFor ?? .zero) != nil
+        runtime.polls.remove(unsubscribe.key, token: unsubscribe.token)
+        let result = next(unsubscribe)
+        if wasLast, endpoint?.cancelsWhenUnused == true,
+            api.getState()[keyPath: path][unsubscribe.key]?.status == .pending
+        {
+            _ = api.dispatch(CancelEffects(id: QueryFetchID(cacheName: name, key: unsubscribe.key)))
+        }
+        return result
+    }
+
     /// Takes a subscription: counts it, stops its entry's eviction timer, and
     /// fetches if the entry has no fresh data and no request in flight.
     private func subscribe(
         _ subscribe: QuerySubscribe<State>, api: MiddlewareApi<State>, next: DispatchFunction,
-        subscriptions: QuerySubscriptions, leaving: QueryLeavingRoute<State>, now: Date
+        runtime: QueryRuntime, leaving: QueryLeavingRoute<State>, now: Date
     ) -> any Action {
         let key = subscribe.key
-        let added = subscriptions.add(key, keepUnusedDataFor: subscribe.options.keepUnusedDataFor)
-        _ = next(subscribe)
+        let added = runtime.subscriptions.add(key, options: subscribe.options)
+        if let interval = subscribe.options.pollingInterval {
+            runtime.polls.add(key, token: added.token, every: interval, now: runtime.timeline.now)
+        }
+        _ = next(subscribe)  // the poll loop, a listener, starts on it if it is to
         if added.wasUnused { _ = api.dispatch(CancelEffects(id: QueryEvictionID(cacheName: name, key: key))) }
         let entry = api.getState()[keyPath: path][key]
         if Self.needsFetch(entry, refetchIfOlderThan: subscribe.options.refetchIfOlderThan, now: now) {
@@ -105,6 +151,40 @@ extension QueryCache {
         }
     }
 
+    /// The poll loop, one per store: waits on the clock for the earliest
+    /// poll's deadline (or for the schedule to change), fetches the entries
+    /// due, and ends when nothing is polled. Started by the subscription
+    /// that asked for the first poll.
+    private func addPollLoop(to listeners: ListenerMiddleware<State>, runtime: QueryRuntime) {
+        let name = self.name
+        let polls = runtime.polls
+        let timeline = runtime.timeline
+        listeners.addListener(for: QuerySubscribe<State>.self) { subscribe, context in
+            guard subscribe.cacheName == name, polls.claimStart() else { return }
+            while let (deadline, shortestInterval, version) = polls.nextWait() {
+                // `take` computes its timeout and puts its sleep on the clock
+                // without suspending, so a test clock moved meanwhile makes
+                // the wait shorter, never late. The schedule changes inside a
+                // dispatch, which the take sees; one that came between
+                // `nextWait()` and the take (another thread's, on a
+                // `SharedStore`) is caught at the next wake: the wait is never
+                // longer than the shortest interval.
+                let wait = min(deadline.map { $0 - timeline.now } ?? shortestInterval, shortestInterval)
+                if wait > .zero,
+                    try await context.take({ _, _, _ in polls.version != version }, timeout: wait) != nil
+                {
+                    continue
+                }
+                for key in polls.takeDue(at: timeline.now) {
+                    // Skipped by the fetch's condition if a request is in flight: it reschedules when it ends.
+                    if let fetch = self.endpoint(named: key.endpoint)?.fetchAction(key) {
+                        await context.dispatch(fetch)
+                    }
+                }
+            }
+        }
+    }
+
     /// The eviction timer: once an entry's last subscription leaves, waits
     /// its keep time on the clock, then removes it unless a subscription came
     /// meanwhile (which also cancels the timer).
@@ -122,4 +202,12 @@ extension QueryCache {
             await context.dispatch(QueryEntryRemoved(cacheName: name, key: unsubscribe.key))
         }
     }
+}
+
+/// What one store's cache middleware keeps beside the state: its
+/// subscriptions, its polls, and the clock they run on.
+struct QueryRuntime: Sendable {
+    let subscriptions: QuerySubscriptions
+    let polls: QueryPolls
+    let timeline: QueryTimeline
 }

@@ -1,5 +1,5 @@
 /// The action that subscribes to a query's entry, made by
-/// ``QueryEndpoint/subscribe(_:keepUnusedDataFor:refetchIfOlderThan:)``.
+/// ``QueryEndpoint/subscribe(_:keepUnusedDataFor:refetchIfOlderThan:pollingInterval:refetchOnFocus:refetchOnReconnect:)``.
 /// Dispatch it to a store whose middleware includes its cache's: the typed
 /// dispatch returns the ``QuerySubscription``.
 public struct QuerySubscribe<State: Sendable>: Action {
@@ -77,4 +77,37 @@ extension DispatchingStore where State: Sendable {
         settleRoutes(of: self, on: isolation)
         return QuerySubscribed.subscription(in: dispatch(action as any Action), cacheName: action.cacheName)
     }
+}
+
+/// The action that fetches an entry again now, made by ``QueryEndpoint/refetch(_:)``.
+public struct QueryRefetch: Action {
+    /// The name of the cache it is addressed to.
+    public let cacheName: String
+    /// The entry to fetch again.
+    public let key: QueryKey
+
+    /// `"api/refetch"`.
+    public var type: String { "\(cacheName)/refetch" }
+}
+
+/// An event of the app's that makes subscriptions asking for it fetch again:
+/// ``QueryCache/focused`` and ``QueryCache/reconnected`` (RTK Query's
+/// `onFocus` and `onOnline`; the app dispatches them from whatever tells it,
+/// as no platform is watched here).
+public struct QueryAppEvent: Action {
+    /// What happened.
+    public enum Kind: String, Sendable {
+        /// The app came back to the foreground.
+        case focused
+        /// The network came back.
+        case reconnected
+    }
+
+    /// The name of the cache it is addressed to.
+    public let cacheName: String
+    /// What happened.
+    public let kind: Kind
+
+    /// `"api/focused"` or `"api/reconnected"`.
+    public var type: String { "\(cacheName)/\(kind.rawValue)" }
 }

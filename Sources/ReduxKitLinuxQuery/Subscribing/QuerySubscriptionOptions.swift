@@ -4,4 +4,10 @@ struct QuerySubscriptionOptions: Sendable {
     var keepUnusedDataFor: Duration?
     /// Fetch again at subscribe time if the data is older than this.
     var refetchIfOlderThan: Duration?
+    /// Fetch again this long after each answer, while subscribed.
+    var pollingInterval: Duration?
+    /// Fetch again when the app says it came back to the foreground.
+    var refetchOnFocus = false
+    /// Fetch again when the app says the network came back.
+    var refetchOnReconnect = false
 }

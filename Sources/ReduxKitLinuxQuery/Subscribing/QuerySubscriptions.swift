@@ -3,8 +3,8 @@
 /// no state, so no subscriber of the store is told of it).
 final class QuerySubscriptions: Sendable {
     private struct Entry {
-        /// Each subscription's own keep time, by token.
-        var keepTimes: [UInt64: Duration?] = [:]
+        /// Each subscription's options, by token.
+        var options: [UInt64: QuerySubscriptionOptions] = [:]
         /// The longest keep time any subscription of the entry asked for
         /// since the entry was last unused.
         var longestKeep: Duration?
@@ -24,12 +24,12 @@ final class QuerySubscriptions: Sendable {
     ///
     /// - Returns: Its token, and whether the entry was waiting out its keep
     ///   time (its eviction timer is to be cancelled).
-    func add(_ key: QueryKey, keepUnusedDataFor: Duration?) -> (token: UInt64, wasUnused: Bool) {
+    func add(_ key: QueryKey, options: QuerySubscriptionOptions) -> (token: UInt64, wasUnused: Bool) {
         table.withLock { table in
             let token = table.nextToken
             table.nextToken &+= 1
-            table.entries[key, default: Entry()].keepTimes[token] = keepUnusedDataFor
-            if let keep = keepUnusedDataFor {
+            table.entries[key, default: Entry()].options[token] = options
+            if let keep = options.keepUnusedDataFor {
                 table.entries[key]!.longestKeep = max(table.entries[key]!.longestKeep ?? keep, keep)
             }
             return (token, table.unused.removeValue(forKey: key) != nil)
@@ -42,8 +42,8 @@ final class QuerySubscriptions: Sendable {
     /// - Returns: How long to keep the entry, if that was its last subscription.
     func remove(_ token: UInt64, of key: QueryKey, endpointKeep: Duration) -> Duration? {
         table.withLock { table in
-            guard var entry = table.entries[key], entry.keepTimes.removeValue(forKey: token) != nil else { return nil }
-            guard entry.keepTimes.isEmpty else {
+            guard var entry = table.entries[key], entry.options.removeValue(forKey: token) != nil else { return nil }
+            guard entry.options.isEmpty else {
                 table.entries[key] = entry
                 return nil
             }
@@ -54,9 +54,20 @@ final class QuerySubscriptions: Sendable {
         }
     }
 
+    /// The entries with a subscription that asks to be fetched again on `event`.
+    func keys(refetchingOn event: QueryAppEvent.Kind) -> [QueryKey] {
+        table.withLock { table in
+            table.entries.compactMap { key, entry in
+                entry.options.values.contains {
+                    event == .focused ? $0.refetchOnFocus : $0.refetchOnReconnect
+                } ? key : nil
+            }
+        }
+    }
+
     /// How many subscriptions `key` has.
     func count(of key: QueryKey) -> Int {
-        table.withLock { $0.entries[key]?.keepTimes.count ?? 0 }
+        table.withLock { $0.entries[key]?.options.count ?? 0 }
     }
 
     /// How long `key` is kept, if its last subscription left and none came since.

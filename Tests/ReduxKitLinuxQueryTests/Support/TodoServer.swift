@@ -22,6 +22,8 @@ final class TodoServer: Sendable {
     private let failures = Locked<Int>(0)
     /// How many fetches of the list began.
     let listCalls = Counter()
+    /// Each fetch of the list as it begins (its number), to wait for the next one.
+    let listCallsBegun = Recorder<Int>()
     /// How many fetches of one todo began.
     let todoCalls = Counter()
 
@@ -39,6 +41,7 @@ final class TodoServer: Sendable {
 
     func list() async throws -> [Todo] {
         listCalls.increment()
+        listCallsBegun.append(listCalls.count)
         let snapshot = todos.withLock { $0 }
         let gate = gates.withLock { $0.isEmpty ? nil : $0.removeFirst() }
         if let gate { await gate.wait() }
@@ -125,6 +128,11 @@ enum TodoAPI {
     static let touch = cache.mutation("touchTodo", invalidatesTags: { _, id in [QueryTag("Todo", id: id)] }) {
         (_: Int, _) in ()
     }
+    /// The list, retried up to 3 times after 1, 2 and 4 seconds, cancelled when unused.
+    static let retriedList = cache.query("retriedList", retry: .exponential(maxRetries: 3, base: .seconds(1))) {
+        (_: NoArgument, context) in try await context.dependencies.server.list()
+    }
+
     /// Invalidates every todo tag, changing nothing on the server.
     static let refresh = cache.mutation("refresh", invalidatesTags: { _, _ in [QueryTag("Todo")] }) {
         (_: NoArgument, _) in ()
@@ -138,6 +146,9 @@ enum TodoAPI {
         cache.reduce(&state.api, action)
     }
 }
+
+/// The date `testDependencies` give when the clock is `seconds` past its start.
+func testDate(_ seconds: Int) -> Date { Date(timeIntervalSince1970: 1_767_225_600 + Double(seconds)) }
 
 /// Dependencies with `server`, a test clock, and dates that follow the clock
 /// (whole seconds since 2026-01-01).
