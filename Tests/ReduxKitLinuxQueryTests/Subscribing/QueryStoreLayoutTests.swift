@@ -9,18 +9,10 @@ import Testing
 /// owns (a server's request handler), a `SharedStore`, an `ObservableStore`.
 @Suite("Query cache in each store layout", .hangSafetyNet)
 struct QueryStoreLayoutTests {
-    static func makeTaskOwnedStore(_ server: TodoServer, _ clock: TestClock) -> Store<AppState> {
-        let dependencies = testDependencies(server: server, clock: clock)
-        return createStore(
-            TodoAPI.reducer, AppState(),
-            applyMiddleware(
-                thunkMiddleware(dependencies: dependencies), TodoAPI.cache.middleware(dependencies: dependencies)))
-    }
-
     /// A request handler: one cache per request, so no request sees another's data.
     nonisolated static func handleRequest(_ server: TodoServer) async -> [Todo]? {
         let clock = TestClock()
-        let store = makeTaskOwnedStore(server, clock)
+        let store = makeStore(server: server, clock: clock)
         let subscription = store.dispatch(TodoAPI.list.subscribe())
         _ = await store.waitForEffects(timeout: .seconds(60), clock: TestClock())
         let todos = TodoAPI.list.select()(store.getState().api).data
@@ -37,7 +29,7 @@ struct QueryStoreLayoutTests {
     @Test func aStoreATaskOwnsEvictsAfterTheKeepTime() async {
         let server = TodoServer()
         let clock = TestClock()
-        let store = Self.makeTaskOwnedStore(server, clock)
+        let store = makeStore(server: server, clock: clock)
         let key = TodoAPI.todo.key(1)
         let subscription = store.dispatch(TodoAPI.todo.subscribe(1))
         #expect(await store.waitForEffects(timeout: .seconds(60), clock: TestClock()))
@@ -52,12 +44,7 @@ struct QueryStoreLayoutTests {
     @Test func aSharedStoreEvictsAtTheKeepTime() async {
         let server = TodoServer()
         let clock = TestClock()
-        let dependencies = testDependencies(server: server, clock: clock)
-        let store = SharedStore(
-            createStore(
-                TodoAPI.reducer, AppState(),
-                applyMiddleware(
-                    thunkMiddleware(dependencies: dependencies), TodoAPI.cache.middleware(dependencies: dependencies))))
+        let store = makeSharedStore(server: server, clock: clock)
         let key = TodoAPI.todo.key(1)
         let subscription = store.dispatch(TodoAPI.todo.subscribe(1))
         await waitUntil(store) { $0.api[key]?.status == .fulfilled }

@@ -40,13 +40,7 @@ struct QuerySubscriptionTests {
     @Test func aThousandSubscribersOnSharedStoreThreadsRunTheBodyOnce() async {
         let server = TodoServer()
         let gate = server.holdNextAnswer()
-        let clock = TestClock()
-        let dependencies = testDependencies(server: server, clock: clock)
-        let shared = SharedStore(
-            createStore(
-                TodoAPI.reducer, AppState(),
-                applyMiddleware(
-                    thunkMiddleware(dependencies: dependencies), TodoAPI.cache.middleware(dependencies: dependencies))))
+        let shared = makeSharedStore(server: server, clock: TestClock())
         let subscriptions = await withTaskGroup(of: QuerySubscription.self) { group in
             for _ in 0..<1_000 { group.addTask { shared.dispatch(TodoAPI.list.subscribe()) } }
             var subscriptions: [QuerySubscription] = []

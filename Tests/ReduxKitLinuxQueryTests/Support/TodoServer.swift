@@ -160,12 +160,17 @@ func testDependencies(server: TodoServer, clock: TestClock) -> EffectDependencie
     return dependencies
 }
 
-/// A main-actor store with the cache's middleware.
-@MainActor
+/// A store with the cache's middleware, made in whatever domain calls this
+/// (a main-actor test's, a request handler's).
 func makeStore(server: TodoServer, clock: TestClock) -> Store<AppState> {
     let dependencies = testDependencies(server: server, clock: clock)
     return createStore(
         TodoAPI.reducer, AppState(),
         applyMiddleware(
             thunkMiddleware(dependencies: dependencies), TodoAPI.cache.middleware(dependencies: dependencies)))
+}
+
+/// A `SharedStore` holding such a store.
+func makeSharedStore(server: TodoServer, clock: TestClock) -> SharedStore<AppState> {
+    SharedStore(makeStore(server: server, clock: clock))
 }
