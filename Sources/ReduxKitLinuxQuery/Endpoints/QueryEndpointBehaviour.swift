@@ -79,9 +79,9 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
     }
 
     func fetch(_ key: QueryKey, through dispatch: DispatchFunction) {
-        guard let argument = key.argument.value(as: Argument.self) else { return }
-        let returned = dispatch(fetch(QueryFetch(argument: argument, key: key)))
-        if returned is AsyncThunkAction<State, QueryFetch<Argument>, Value> {
+        guard let action = fetchAction(key) else { return }
+        // The thunk middleware answers with the run's handle; the action coming back means it is missing.
+        if dispatch(action) is AsyncThunkAction<State, QueryFetch<Argument>, Value> {
             Misuse.fail(QueryMisuse.middlewareWithoutThunks(String(fetch.typePrefix.split(separator: "/")[0])))
         }
     }
