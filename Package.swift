@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "ReduxKitLinuxEffects", targets: ["ReduxKitLinuxEffects"]),
         .library(name: "ReduxKitLinuxDevtools", targets: ["ReduxKitLinuxDevtools"]),
         .library(name: "ReduxKitLinuxTesting", targets: ["ReduxKitLinuxTesting"]),
+        // A cache of server data in the store's state (RTK Query), built on the effects product.
+        .library(name: "ReduxKitLinuxQuery", targets: ["ReduxKitLinuxQuery"]),
         // `swift run reduxkit-inspect LOG`: an action log's inspector page (ActionLogInspector).
         .executable(name: "reduxkit-inspect", targets: ["ReduxKitLinuxInspector"]),
     ],
@@ -25,6 +27,7 @@ let package = Package(
             name: "ReduxKitLinuxDevtools", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"],
             resources: [.embedInCode("Inspector/Page")]),
         .target(name: "ReduxKitLinuxTesting", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
+        .target(name: "ReduxKitLinuxQuery", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         .executableTarget(name: "ReduxKitLinuxInspector", dependencies: ["ReduxKitLinuxDevtools"]),
         .executableTarget(
             name: "Demo", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
@@ -48,6 +51,9 @@ let package = Package(
         .testTarget(
             name: "ReduxKitLinuxTestingTests",
             dependencies: ["ReduxKitLinuxTesting", "ReduxKitLinuxEffects", "ReduxKitLinuxTestSupport"]),
+        .testTarget(
+            name: "ReduxKitLinuxQueryTests",
+            dependencies: ["ReduxKitLinuxQuery", "ReduxKitLinuxTesting", "ReduxKitLinuxTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

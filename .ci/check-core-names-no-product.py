@@ -15,7 +15,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the tree
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 CORE = "ReduxKitLinux"
-PRODUCTS = ["ReduxKitLinuxEffects", "ReduxKitLinuxDevtools", "ReduxKitLinuxTesting"]
+PRODUCTS = ["ReduxKitLinuxEffects", "ReduxKitLinuxDevtools", "ReduxKitLinuxTesting", "ReduxKitLinuxQuery"]
 # The products' words, looked for inside identifiers and string literals of core code (any case).
 WORDS = re.compile(
     r"effect|thunk|listener|devtool|time_?travel|action_?log|persist|recover|inspector|test_?store|test_?clock",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the documentation site with the toolchain's own docc (no plugin): dumps the symbol graph of
-# each library product (core, effects, devtools, testing), checks every public symbol's doc comment
-# (Docs/check-doc-comments.py), and converts Docs/ReduxKitLinux.docc with all four modules into one
+# each library product (core, effects, devtools, testing, query), checks every public symbol's doc comment
+# (Docs/check-doc-comments.py), and converts Docs/ReduxKitLinux.docc with all five modules into one
 # static site in the directory given, with warnings as errors (so a broken symbol link fails).
 # Usage: bash Docs/build.sh OUTPUT_DIRECTORY, then view it with
 # `python3 -m http.server -d OUTPUT_DIRECTORY` and http://localhost:8000/documentation/reduxkitlinux
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 # Only the library targets are built, so this works on a fresh clone (`swift package
 # dump-symbol-graph` would build the tests too), with .ci/run's flags in the default scratch
 # directory, so in CI it reuses the build of the earlier steps instead of building them again.
-modules_to_document="ReduxKitLinux ReduxKitLinuxEffects ReduxKitLinuxDevtools ReduxKitLinuxTesting"
+modules_to_document="ReduxKitLinux ReduxKitLinuxEffects ReduxKitLinuxDevtools ReduxKitLinuxTesting ReduxKitLinuxQuery"
 for module in $modules_to_document; do
     swift build --target "$module" -Xswiftc -warnings-as-errors > /dev/null
 done

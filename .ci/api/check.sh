@@ -10,7 +10,7 @@
 #        bash .ci/api/check.sh --record   write the listings into Docs/API (then add a CHANGELOG entry)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-products=(ReduxKitLinux ReduxKitLinuxEffects ReduxKitLinuxDevtools ReduxKitLinuxTesting)
+products=(ReduxKitLinux ReduxKitLinuxEffects ReduxKitLinuxDevtools ReduxKitLinuxTesting ReduxKitLinuxQuery)
 modules=.build/debug/Modules
 [ -d "$modules" ] || swift build
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')

@@ -7,13 +7,13 @@ public struct EntityAction<ID: Hashable & Sendable, Entity: Sendable>: Action {
     public enum Operation: Sendable {
         /// ``EntityAdapter/addOne(_:to:)``.
         case addOne(Entity)
-        /// ``EntityAdapter/addMany(_:to:)``.
+        /// ``EntityAdapter/addMany(_:to:)-(Sequence<Entity>,_)``.
         case addMany([Entity])
         /// ``EntityAdapter/setOne(_:in:)``.
         case setOne(Entity)
-        /// ``EntityAdapter/setMany(_:in:)``.
+        /// ``EntityAdapter/setMany(_:in:)-(Sequence<Entity>,_)``.
         case setMany([Entity])
-        /// ``EntityAdapter/setAll(_:in:)``.
+        /// ``EntityAdapter/setAll(_:in:)-(Sequence<Entity>,_)``.
         case setAll([Entity])
         /// ``EntityAdapter/removeOne(_:from:)``.
         case removeOne(ID)
@@ -27,7 +27,7 @@ public struct EntityAction<ID: Hashable & Sendable, Entity: Sendable>: Action {
         case updateMany([EntityUpdate<ID, Entity>])
         /// ``EntityAdapter/upsertOne(_:in:)``.
         case upsertOne(Entity)
-        /// ``EntityAdapter/upsertMany(_:in:)``.
+        /// ``EntityAdapter/upsertMany(_:in:)-(Sequence<Entity>,_)``.
         case upsertMany([Entity])
     }
 
@@ -47,24 +47,7 @@ public struct EntityAction<ID: Hashable & Sendable, Entity: Sendable>: Action {
     }
 
     /// `<adapter>/<operation>`, as `Book/addOne`, for logs and tools.
-    public var type: String {
-        let name =
-            switch operation {
-            case .addOne: "addOne"
-            case .addMany: "addMany"
-            case .setOne: "setOne"
-            case .setMany: "setMany"
-            case .setAll: "setAll"
-            case .removeOne: "removeOne"
-            case .removeMany: "removeMany"
-            case .removeAll: "removeAll"
-            case .updateOne: "updateOne"
-            case .updateMany: "updateMany"
-            case .upsertOne: "upsertOne"
-            case .upsertMany: "upsertMany"
-            }
-        return "\(adapter)/\(name)"
-    }
+    public var type: String { "\(adapter)/\(operation.name)" }
 }
 
 extension EntityAdapter {
@@ -112,7 +95,7 @@ extension EntityAdapter {
     /// - Parameter entity: The entity.
     /// - Returns: The action.
     public func addOne(_ entity: Entity) -> EntityAction<ID, Entity> { action(.addOne(entity)) }
-    /// The action of ``addMany(_:to:)``.
+    /// The action of ``addMany(_:to:)-(Sequence<Entity>,_)``.
     /// - Parameter entities: The entities.
     /// - Returns: The action.
     public func addMany(_ entities: [Entity]) -> EntityAction<ID, Entity> { action(.addMany(entities)) }
@@ -120,11 +103,11 @@ extension EntityAdapter {
     /// - Parameter entity: The entity.
     /// - Returns: The action.
     public func setOne(_ entity: Entity) -> EntityAction<ID, Entity> { action(.setOne(entity)) }
-    /// The action of ``setMany(_:in:)``.
+    /// The action of ``setMany(_:in:)-(Sequence<Entity>,_)``.
     /// - Parameter entities: The entities.
     /// - Returns: The action.
     public func setMany(_ entities: [Entity]) -> EntityAction<ID, Entity> { action(.setMany(entities)) }
-    /// The action of ``setAll(_:in:)``.
+    /// The action of ``setAll(_:in:)-(Sequence<Entity>,_)``.
     /// - Parameter entities: The entities.
     /// - Returns: The action.
     public func setAll(_ entities: [Entity]) -> EntityAction<ID, Entity> { action(.setAll(entities)) }
@@ -153,7 +136,7 @@ extension EntityAdapter {
     /// - Parameter entity: The entity.
     /// - Returns: The action.
     public func upsertOne(_ entity: Entity) -> EntityAction<ID, Entity> { action(.upsertOne(entity)) }
-    /// The action of ``upsertMany(_:in:)``.
+    /// The action of ``upsertMany(_:in:)-(Sequence<Entity>,_)``.
     /// - Parameter entities: The entities.
     /// - Returns: The action.
     public func upsertMany(_ entities: [Entity]) -> EntityAction<ID, Entity> { action(.upsertMany(entities)) }

@@ -18,18 +18,21 @@
 ///
 /// **Sorting.** With a `sortComparer` (`areInIncreasingOrder`), `ids` stays
 /// sorted, and stable (entities that compare equal keep the order they came
-/// in): adding one entity to `n` finds its place by binary search, at most
+/// in): adding one entity to `n` finds its place by binary search, about
 /// ⌈log₂ n⌉ + 1 comparator calls, with no re-sort. An update (or a set, or
 /// an upsert, of an entity there) finds the entity by binary search on its
-/// old value, with no scan of `ids` (at most ⌈log₂ (n + 1)⌉ calls, then a
-/// walk over the ids of the entities that compare equal to it), checks its
-/// two neighbours (2 calls), and, if it left its place, moves it there by
-/// another binary search. A batch of k is sorted among itself by a merge sort
-/// (at most k⌈log₂ k⌉ calls) and merged with the ids in one pass. (Redux
-/// Toolkit re-sorts everything: about 100,000 comparator calls to update one
-/// of 100,000.) What stays O(n) is moving ids in the array: an entity that
-/// moves, one removed, a batch merged, an update that changes an id. Without
-/// a comparator, `ids` keeps the order entities were added in.
+/// old value, with no scan of `ids` (about ⌈log₂ (n + 1)⌉ calls, then a walk
+/// over the ids of the entities that compare equal to it), checks its two
+/// neighbours (2 calls), and, if it left its place, moves it there by
+/// another binary search. These searches read the entities from the order
+/// the adapter keeps beside the ids (see ``EntityState``), not by id: the
+/// chunks' last entities, then one chunk's. A batch of k is sorted among
+/// itself by a merge sort (at most k⌈log₂ k⌉ calls) and merged with the ids
+/// in one pass. (Redux Toolkit re-sorts everything: about 100,000 comparator
+/// calls to update one of 100,000.) What stays O(n) is moving ids in the
+/// array: an entity that moves (only the ids between its old and new place),
+/// one removed, a batch merged, an update that changes an id. Without a
+/// comparator, `ids` keeps the order entities were added in.
 ///
 /// **Batches apply in order.** `addMany` keeps the first of two entities with
 /// one id (as RTK), `setMany` and `upsertMany` the last. `updateMany`, as
@@ -88,7 +91,9 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     public func addOne(_ entity: Entity, to state: inout EntityState<ID, Entity>) {
         let id = selectId(entity)
         guard state._entities[id] == nil else { return }
-        insertNew(entity, id: id, into: &state)
+        let kept = beginChange(&state, searches: 1)
+        insertNew(entity, id: id, into: &state, kept: kept)
+        endChange(&state, keptOrder: kept)
     }
 
     /// Adds each entity whose id is not there yet, in order: of two with one
@@ -99,6 +104,8 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     ///   - state: The state to change.
     @inlinable
     public func addMany(_ entities: some Sequence<Entity>, to state: inout EntityState<ID, Entity>) {
+        let kept = beginChange(&state, searches: entities.underestimatedCount)
+        defer { endChange(&state, keptOrder: kept) }
         var fresh: [Entity] = []
         for entity in entities {
             let id = selectId(entity)
@@ -106,7 +113,7 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
             state._entities[id] = entity
             fresh.append(entity)
         }
-        placeNew(fresh, in: &state)
+        placeNew(fresh, in: &state, kept: kept)
     }
 
     // MARK: - Setting
@@ -119,10 +126,12 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     @inlinable
     public func setOne(_ entity: Entity, in state: inout EntityState<ID, Entity>) {
         let id = selectId(entity)
+        let kept = beginChange(&state, searches: 1)
+        defer { endChange(&state, keptOrder: kept) }
         if state._entities[id] == nil {
-            insertNew(entity, id: id, into: &state)
+            insertNew(entity, id: id, into: &state, kept: kept)
         } else {
-            replace(id, with: entity, in: &state)
+            replace(id, with: entity, in: &state, kept: kept)
         }
     }
 
@@ -138,12 +147,14 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     public func setMany(_ entities: some Sequence<Entity>, in state: inout EntityState<ID, Entity>) {
         var fresh: [ID] = []
         var placed = Set<ID>()
+        let kept = beginChange(&state, searches: entities.underestimatedCount)
+        defer { endChange(&state, keptOrder: kept) }
         guard sortComparer != nil else {
             for entity in entities where state._entities.updateValue(entity, forKey: selectId(entity)) == nil {
                 fresh.append(selectId(entity))
             }
             // A fresh id set twice is placed once, with its last value.
-            placeNew(fresh.filter { placed.insert($0).inserted }.map { state._entities[$0]! }, in: &state)
+            placeNew(fresh.filter { placed.insert($0).inserted }.map { state._entities[$0]! }, in: &state, kept: kept)
             return
         }
         // `placed`: the ids not in `ids` (new, or replaced once many were).
@@ -157,7 +168,7 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
                 state._entities[id] = entity
             } else if replacedInPlace < inPlaceLimit {
                 replacedInPlace += 1
-                replace(id, with: entity, in: &state)
+                replace(id, with: entity, in: &state, kept: kept)
             } else {
                 placed.insert(id)
                 replaced.append(id)
@@ -166,9 +177,9 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
         }
         if !replaced.isEmpty {
             let moving = Set(replaced)
-            state._ids.removeAll { moving.contains($0) }
+            state.removeIDs(kept: kept) { moving.contains($0) }
         }
-        placeNew((replaced + fresh).map { state._entities[$0]! }, in: &state)
+        placeNew((replaced + fresh).map { state._entities[$0]! }, in: &state, kept: kept)
     }
 
     /// Replaces every entity with `entities`: of two with one id, the last
@@ -192,8 +203,10 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     ///   - state: The state to change.
     @inlinable
     public func removeOne(_ id: ID, from state: inout EntityState<ID, Entity>) {
+        let kept = beginChange(&state, searches: 0)
+        defer { endChange(&state, keptOrder: kept) }
         guard state._entities.removeValue(forKey: id) != nil, let index = state._ids.firstIndex(of: id) else { return }
-        state._ids.remove(at: index)
+        state.removeID(at: index, kept: kept)
     }
 
     /// Removes the entities with `ids`, in one pass over the state: O(n + k)
@@ -204,10 +217,12 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     ///   - state: The state to change.
     @inlinable
     public func removeMany(_ ids: some Sequence<ID>, from state: inout EntityState<ID, Entity>) {
+        let kept = beginChange(&state, searches: 0)
+        defer { endChange(&state, keptOrder: kept) }
         var doomed = Set<ID>()
         for id in ids where state._entities.removeValue(forKey: id) != nil { doomed.insert(id) }
         guard !doomed.isEmpty else { return }
-        state._ids.removeAll { doomed.contains($0) }
+        state.removeIDs(kept: kept) { doomed.contains($0) }
     }
 
     /// Removes every entity (RTK's `removeAll`).
@@ -217,5 +232,6 @@ public struct EntityAdapter<ID: Hashable & Sendable, Entity: Sendable>: Sendable
     public func removeAll(from state: inout EntityState<ID, Entity>) {
         state._ids.removeAll()
         state._entities.removeAll()
+        state.order = EntityOrder(version: state.version)
     }
 }

@@ -7,7 +7,7 @@ extension EntityAdapter {
     /// place; with one, each is placed anew (after the entities that compare
     /// equal). One pass over `ids`: O(n + k), and the placing.
     @usableFromInline func applyChanged(
-        _ changes: [(original: ID, id: ID, entity: Entity)], in state: inout EntityState<ID, Entity>
+        _ changes: [(original: ID, id: ID, entity: Entity)], in state: inout EntityState<ID, Entity>, kept: Bool
     ) {
         // An id ends with the last change that gives it.
         var owner: [ID: Int] = [:]
@@ -27,8 +27,8 @@ extension EntityAdapter {
             }
             return
         }
-        state._ids.removeAll { changeOf[$0] != nil || owner[$0] != nil }
-        let kept = changes.indices.filter { owner[changes[$0].id] == $0 }
-        placeNew(kept.map { changes[$0].entity }, in: &state)
+        state.removeIDs(kept: kept) { changeOf[$0] != nil || owner[$0] != nil }
+        let placed = changes.indices.filter { owner[changes[$0].id] == $0 }
+        placeNew(placed.map { changes[$0].entity }, in: &state, kept: kept)
     }
 }

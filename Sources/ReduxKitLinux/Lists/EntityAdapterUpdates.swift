@@ -5,11 +5,18 @@
 /// ```swift
 /// books.updateOne(EntityUpdate(id: "a") { $0.title = "Jazz" }, in: &state.books)
 /// ```
+///
+/// Made from an ``EntityChanges`` value instead, the changes are data, as
+/// RTK's: the update encodes to `{ "id", "changes" }`, so its action can be
+/// written to an action log and replayed (see ``ChangeableEntity``).
 public struct EntityUpdate<ID: Hashable & Sendable, Entity>: Sendable {
     /// The id of the entity to change, when the update applies.
     public let id: ID
     /// Changes the entity in place.
     public let changes: @Sendable (inout Entity) -> Void
+    /// The changes as data, when the update was made from an ``EntityChanges``
+    /// value (`nil` for a closure): what encoding the update writes.
+    public let changesValue: (any EntityChanges<Entity>)?
 
     /// An update of the entity with `id`.
     ///
@@ -19,6 +26,7 @@ public struct EntityUpdate<ID: Hashable & Sendable, Entity>: Sendable {
     public init(id: ID, changes: @escaping @Sendable (inout Entity) -> Void) {
         self.id = id
         self.changes = changes
+        self.changesValue = nil
     }
 }
 
@@ -37,11 +45,13 @@ extension EntityAdapter {
         guard var entity = state._entities[update.id] else { return }
         update.changes(&entity)
         let newID = selectId(entity)
+        let kept = beginChange(&state, searches: 1)
+        defer { endChange(&state, keptOrder: kept) }
         guard newID != update.id else {
-            replace(update.id, with: entity, in: &state)
+            replace(update.id, with: entity, in: &state, kept: kept)
             return
         }
-        applyChanged([(update.id, newID, entity)], in: &state)
+        applyChanged([(update.id, newID, entity)], in: &state, kept: kept)
     }
 
     /// Applies the updates as one change (RTK's `updateMany`): each update is
@@ -89,13 +99,16 @@ extension EntityAdapter {
             if id != changes[index].original { givenTo[id] = index }
             changes[index].id = id
         }
+        guard !changes.isEmpty else { return }
+        let kept = beginChange(&state, searches: changes.count)
+        defer { endChange(&state, keptOrder: kept) }
         // Without renames, and few in a sorted adapter: each in place, found by its old value.
         let few = sortComparer == nil || changes.count <= max(8, state._ids.count / 8)
         if few, !changes.contains(where: { $0.id != $0.original }) {
-            for change in changes { replace(change.id, with: change.entity, in: &state) }
+            for change in changes { replace(change.id, with: change.entity, in: &state, kept: kept) }
             return
         }
-        applyChanged(changes, in: &state)
+        applyChanged(changes, in: &state, kept: kept)
     }
 
     // MARK: - Upserting

@@ -187,6 +187,27 @@ extension StoreRoute where State: Sendable {
         Misuse.fail(Misuse.noWayBackIntoStore)
     }
 
+    /// Dispatches `action` through the chain's store at once if the caller is
+    /// in the store's domain: any thread for a store a ``SharedStore`` holds
+    /// (under its lock), `isolation` for a store that lives on that actor.
+    /// For a handle's synchronous call that must take effect before it
+    /// returns (a query subscription's `unsubscribe()`).
+    ///
+    /// - Parameter isolation: The actor the caller runs on, if any.
+    /// - Returns: Whether the action was dispatched (`false`: the caller is
+    ///   elsewhere, or the store is gone; use ``dispatch(_:)`` or ``post(_:)``).
+    package func dispatchInDomain(_ action: any Action, isolation: isolated (any Actor)?) -> Bool {
+        let (actor, shared) = ways.withLock { ($0.actor, $0.shared) }
+        if let shared {
+            _ = unsafeDowncast(shared, to: SharedStore<State>.self).dispatch(action)
+            return true
+        }
+        guard let actor, let isolation, actor === isolation else { return false }
+        let link = self.link
+        // Sound: the caller runs on `isolation`, which is `actor`.
+        return actor.assumeIsolated { actor in Self.dispatch(action, through: link, on: actor) != nil }
+    }
+
     /// Runs `body` on the store's current state, in the store's domain (for a
     /// store a task owns, away from the owner's calls: on the state as the
     /// store's last reduction left it).

@@ -138,4 +138,46 @@ struct EntityAdapterSortingTests {
         #expect(state.count == count)
         #expect(zip(state.all, state.all.dropFirst()).allSatisfy { $0.position <= $1.position })
     }
+
+    /// An id whose hashes are counted (each lookup by id hashes it once).
+    struct HashedKey: Hashable, Sendable {
+        static let hashes = Counter()
+        let value: Int
+
+        func hash(into hasher: inout Hasher) {
+            Self.hashes.increment()
+            hasher.combine(value)
+        }
+    }
+
+    /// The binary search that finds an updated entity, and the check of its
+    /// neighbours, read the entities from the order the adapter keeps: no
+    /// lookup by id (about 17 per update at 20,000, each a hash and, in a
+    /// large state, a cache miss), only the few the unsorted adapter makes.
+    @Test func anUpdateLooksNoEntityUpByIDToFindItsPlace() {
+        let adapter = EntityAdapter<HashedKey, Keyed>(selectId: { HashedKey(value: $0.key.value) }) {
+            $0.position < $1.position
+        }
+        let unsorted = EntityAdapter<HashedKey, Keyed>(selectId: { HashedKey(value: $0.key.value) })
+        let entities = (0..<20_000).map { Keyed(key: Key(value: $0), position: $0 / 4) }
+        var state = EntityState<HashedKey, Keyed>()
+        adapter.addMany(entities, to: &state)
+        var unsortedState = EntityState<HashedKey, Keyed>()
+        unsorted.addMany(entities, to: &unsortedState)
+        let updates = (0..<100).map { EntityUpdate<HashedKey, Keyed>(id: HashedKey(value: $0 * 197)) { $0.name = "x" } }
+        func hashes(_ change: () -> Void) -> Int {
+            let before = HashedKey.hashes.count
+            change()
+            return HashedKey.hashes.count - before
+        }
+        let sortedHashes = hashes { adapter.updateMany(updates, in: &state) }
+        let unsortedHashes = hashes { unsorted.updateMany(updates, in: &unsortedState) }
+        #expect(sortedHashes <= unsortedHashes)
+        let one = hashes {
+            adapter.updateOne(EntityUpdate(id: HashedKey(value: 5)) { $0.position = 10_000 }, in: &state)
+        }
+        #expect(one <= 2)  // the entity read, then written
+        #expect(state.ids.last == HashedKey(value: 5) && state.all.last?.position == 10_000)
+        #expect(state.ids.dropLast().map(\.value) == (0..<20_000).filter { $0 != 5 })
+    }
 }
