@@ -111,6 +111,13 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("20", { ListWorkloads.sortedUpsertMany(10_000 / scale, runs: quick ? 3 : 11) }),
     ("20", { ListWorkloads.memoizedSelector(dispatches, runs: runs) }),
     ("20", { await RowEffectsWorkload.run(size: 100_000 / scale, actions: 100, runs: quick ? 3 : 7) }),
+    ("20", { await RowEffectsWorkload.run(.entity, size: 100_000 / scale, actions: 100, runs: quick ? 3 : 7) }),
+    (
+        "20",
+        {
+            await RowEffectsWorkload.run(size: 100_000 / scale, actions: 100, runs: quick ? 3 : 7, holdingStores: true)
+        }
+    ),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),

@@ -133,25 +133,25 @@ extension Store {
     /// It outlives the element safely: once the collection no longer holds
     /// `id`, its state stays the element as it last was, and what is
     /// dispatched to it (a late response) reaches the parent's reducer, which
-    /// `forEach(_:state:)` ignores for a missing `id`. Its
+    /// `forEach(_:state:)` ignores for a missing `id`. While it lives, it
+    /// follows its element without being read: after a reduction whose
+    /// action names the element (an ``ElementAction`` for `id`, whoever
+    /// dispatched it), it is handed the element, and no other row's store is
+    /// looked at; a change no action names is seen when it is next read. Its
     /// subscribers are called when the element changes (by `==`).
     ///
     /// - Parameters:
     ///   - id: The element's identifier.
     ///   - elements: Where the collection is in this store's state.
     /// - Returns: The row's store, or `nil` if the collection holds no element with `id`.
+    @inlinable
     public func view<Element: Identifiable & Equatable>(
         element id: Element.ID, in elements: KeyPath<State, [Element]>
     ) -> Store<Element>? where Element.ID: Sendable {
-        guard let first = backend.read({ $0[keyPath: elements].first { $0.id == id } }) else { return nil }
-        let lastSeen = LastSeenElement(first)
-        return scoped(
-            value: { state in
-                if let element = state[keyPath: elements].first(where: { $0.id == id }) { lastSeen.value = element }
-                return lastSeen.value
-            },
-            isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
-            row: RowMembership(id: id, parent: self, in: elements, as: ArrayRowIDs.self))
+        guard let row = rowStore(id, in: elements, as: ArrayRowIDs<Element>.self) else { return nil }
+        rowDepartures(of: elements, as: ArrayRowIDs<Element>.self).lastValues.follow(
+            id, row.lastValue, of: row.store.backend, parent: self)
+        return row.store
     }
 }
 
@@ -164,24 +164,13 @@ extension Store {
     ///   - id: The element's identifier.
     ///   - elements: Where the collection is in this store's state.
     /// - Returns: The row's store, or `nil` if the collection holds no element with `id`.
+    @inlinable
     public func view<Element: Identifiable & Equatable>(
         element id: Element.ID, in elements: KeyPath<State, IdentifiedArray<Element>>
     ) -> Store<Element>? where Element.ID: Sendable {
-        guard let first = backend.read({ $0[keyPath: elements][id: id] }) else { return nil }
-        let lastSeen = LastSeenElement(first)
-        return scoped(
-            value: { state in
-                if let element = state[keyPath: elements][id: id] { lastSeen.value = element }
-                return lastSeen.value
-            },
-            isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
-            row: RowMembership(id: id, parent: self, in: elements, as: IdentifiedRowIDs.self))
+        guard let row = rowStore(id, in: elements, as: IdentifiedRowIDs<Element>.self) else { return nil }
+        rowDepartures(of: elements, as: IdentifiedRowIDs<Element>.self).lastValues.follow(
+            id, row.lastValue, of: row.store.backend, parent: self)
+        return row.store
     }
-}
-
-/// The element a row's store last saw, kept for when the element is removed
-/// (used only in the store's isolation domain, as the store itself).
-private final class LastSeenElement<Element> {
-    var value: Element
-    init(_ value: Element) { self.value = value }
 }

@@ -65,9 +65,11 @@ final class RowWatchCount: Sendable {
 /// the same storage of its table of positions, O(1)), so a reduction that leaves the ids
 /// alone (a row's action) costs O(1) however many rows are watched. Only when
 /// the ids changed does it look up each watched id in the new collection, and
-/// tell the observers of the ids that left, once. Used only in the store's
+/// tell the observers of the ids that left, once. Every live row store of
+/// the collection also follows its row here (``lastValues``), so it keeps
+/// the row as it last was when the row leaves. Used only in the store's
 /// domain, as the store itself.
-package final class RowDepartures<Parent, IDs: RowIDs> {
+@usableFromInline package final class RowDepartures<Parent, IDs: RowIDs> {
     private struct Entry {
         weak var observer: (any RowDepartureObserver)?
     }
@@ -84,9 +86,12 @@ package final class RowDepartures<Parent, IDs: RowIDs> {
     package private(set) var lookups = 0
     /// How many new states it has compared with the last, all told.
     package private(set) var comparisons = 0
+    /// The collection's live row stores, each following its row.
+    @usableFromInline let lastValues: RowLastValues<Parent, IDs>
 
     init(_ path: KeyPath<Parent, IDs.Collection>) {
         self.path = path
+        lastValues = RowLastValues(path)
     }
 
     /// Whether it is watching the parent's states.
@@ -138,7 +143,7 @@ package final class RowDepartures<Parent, IDs: RowIDs> {
 
 extension Store {
     /// The one ``RowDepartures`` of the collection at `path` for this store.
-    package func rowDepartures<IDs: RowIDs>(
+    @usableFromInline package func rowDepartures<IDs: RowIDs>(
         of path: KeyPath<State, IDs.Collection>, as ids: IDs.Type
     ) -> RowDepartures<State, IDs> {
         if let table = rowTables[path] as? RowDepartures<State, IDs> { return table }

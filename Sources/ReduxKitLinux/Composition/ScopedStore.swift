@@ -81,11 +81,9 @@ extension Store {
         value: @escaping (State) -> Child,
         isRepeat: ((Child, Child) -> Bool)?,
         embed: @escaping (any Action) -> any Action,
-        isGone: ((State) -> Bool)? = nil,
         row: RowMembership? = nil
     ) -> Store<Child> {
         let backend = ScopedStoreBackend(parent: self, derive: value, isRepeat: isRepeat, embed: embed)
-        backend.isGone = isGone
         backend.row = row
         return Store<Child>(backend: backend)
     }
@@ -118,16 +116,14 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     /// The lock of the shared store holding this scoped store, if any: work
     /// it started gets back into it under that lock.
     package var sharedLock: StoreLock?
-    /// Whether what this scoped store shows has left the parent's state (a
-    /// row's element removed from its collection), for a store that can
-    /// tell: work it started ends then (a product's, as the effects
-    /// product's runs of a row's async thunks).
-    package var isGone: ((Parent) -> Bool)?
-    /// For a row's store over an identified collection: its place in the
-    /// collection's one table of departures, which tells work it started
-    /// that the row left, found where the collection's ids change rather
-    /// than by a watcher per row. Its state is read after each dispatch
-    /// through it, so it keeps the row as it last was when the row leaves.
+    /// For a row's store over an identified collection (an array, an
+    /// `IdentifiedArray`, an `EntityState`): its place in the collection's
+    /// one table of departures, which tells work it started (a product's,
+    /// as the effects product's runs of a row's async thunks) that the row
+    /// left, found where the collection's ids change rather than by a
+    /// watcher per row. The row it shows follows the reductions that name
+    /// it (``RowLastValues``), and it is read after each dispatch through
+    /// this store, so it is the row as it last was when the row leaves.
     package var row: RowMembership?
 
     package init(
@@ -149,7 +145,7 @@ package final class ScopedStoreBackend<Parent, Child>: StoreBackend {
     package func dispatch(_ action: any Action) -> any Action {
         if let handled = action as? any ScopeHandledAction, let result = handled.run(in: self) { return result }
         let result = parent.backend.serialize { parent.dispatch(embed(action)) }
-        if row != nil || isGone != nil { _ = getState() }  // keeps the row as it last was, should it leave
+        if row != nil { _ = getState() }  // keeps the row as it last was, should it leave
         return result
     }
 

@@ -31,7 +31,8 @@ public final class Store<State>: DispatchingStore {
     /// The dispatch function an enhancer installed, or `nil` for a plain store.
     @usableFromInline let enhancedDispatch: DispatchFunction?
     /// The ``RowDepartures`` of the collections its row stores were made
-    /// over, by the collection's key path (used only in the store's domain).
+    /// over, by the collection's key path, and, under `\Store<State>.self`,
+    /// the ``ReductionWatchers`` of a root store (used only in the store's domain).
     @usableFromInline package var rowTables: [AnyKeyPath: AnyObject] = [:]
 
     @inlinable

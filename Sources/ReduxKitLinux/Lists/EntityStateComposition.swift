@@ -31,23 +31,24 @@ public func forEach<Parent, Entity: Identifiable>(
 extension Store {
     /// A store for one entity of an ``EntityState`` in this store's state,
     /// found by `id` in O(1); otherwise as the array form,
-    /// ``view(element:in:)-(_,KeyPath<State,[Element]>)``.
+    /// ``view(element:in:)-(_,KeyPath<State,[Element]>)``. Besides an
+    /// ``ElementAction``, an entity adapter's action naming the entity
+    /// (`setOne`, `upsertOne`, `updateOne`, their `Many` forms, `setAll`)
+    /// hands the store its entity, so it keeps the entity as it last was once
+    /// the entity is removed. Effects started through it end when its id
+    /// leaves `ids`.
     ///
     /// - Parameters:
     ///   - id: The entity's identifier.
     ///   - entities: Where the entities are in this store's state.
     /// - Returns: The entity's store, or `nil` if there is no entity with `id`.
+    @inlinable
     public func view<Entity: Identifiable & Equatable>(
         element id: Entity.ID, in entities: KeyPath<State, EntityState<Entity.ID, Entity>>
     ) -> Store<Entity>? where Entity.ID: Sendable {
-        guard let first = backend.read({ $0[keyPath: entities]._entities[id] }) else { return nil }
-        var lastSeen = first
-        return scoped(
-            value: { state in
-                if let entity = state[keyPath: entities]._entities[id] { lastSeen = entity }
-                return lastSeen
-            },
-            isRepeat: ==, embed: { ElementAction(id: id, action: $0) },
-            isGone: { $0[keyPath: entities]._entities[id] == nil })
+        guard let row = rowStore(id, in: entities, as: EntityRowIDs<Entity>.self) else { return nil }
+        rowDepartures(of: entities, as: EntityRowIDs<Entity>.self).lastValues.follow(
+            id, row.lastValue, of: row.store.backend, parent: self)
+        return row.store
     }
 }

@@ -33,10 +33,6 @@ final class ScopedEffects<Parent, Child> {
     /// which cancels the runs when the row leaves (as TCA cancels a removed
     /// element's effects); freed with this object once no run is left.
     private var rowWatch: RowWatch?
-    /// For a scope that can only say whether it is gone (an entity's): the
-    /// subscription watching the root store while runs go on; it disposes
-    /// itself, in the store's domain, once no run is left.
-    private var watch = WatchHandle()
 
     init(scope twin: ScopedStoreBackend<Parent, Child>) {
         entry = Store(backend: twin)
@@ -85,35 +81,16 @@ final class ScopedEffects<Parent, Child> {
         return AsyncThunkStarted(handle: handle)
     }
 
-    /// For a scope that can be gone (a row's): cancels the runs now if it
-    /// is, or has its collection's one table of departures tell this object
-    /// when it goes (``rowLeft()``); a scope that can tell only whether it
-    /// is gone (an entity's) watches the root store itself.
+    /// For a row's scope (an element of an array, an `IdentifiedArray` or an
+    /// `EntityState`): cancels the runs now if the row is gone, or has its
+    /// collection's one table of departures tell this object when it goes
+    /// (``rowLeft()``).
     private func cancelRunsOnceGone() {
-        guard let scope = entry.backend as? ScopedStoreBackend<Parent, Child> else { return }
-        if let row = scope.row {
-            if row.isGone() {
-                runner?.cancelAll()
-            } else if rowWatch == nil {
-                rowWatch = row.watch(self)
-            }
-            return
-        }
-        guard let isGone = scope.isGone else { return }
-        if isGone(scope.parent.getState()) {
+        guard let row = (entry.backend as? ScopedStoreBackend<Parent, Child>)?.row else { return }
+        if row.isGone() {
             runner?.cancelAll()
-            return
-        }
-        guard watch.subscription == nil else { return }
-        let life = life
-        let watch = watch
-        watch.subscription = scope.parent.subscribe { [weak self] state in
-            guard let self, life.isRunning else {
-                watch.subscription?.dispose()
-                watch.subscription = nil
-                return
-            }
-            if isGone(state) { runner?.cancelAll() }
+        } else if rowWatch == nil {
+            rowWatch = row.watch(self)
         }
     }
 }
@@ -127,12 +104,6 @@ extension ScopedEffects: RowDepartureObserver {
     }
 }
 
-/// The subscription a ``ScopedEffects`` watches its root with, disposed by
-/// itself (used only in the store's domain).
-final class WatchHandle {
-    var subscription: (any ReduxDisposable)?
-}
-
 /// Keeps a scoped store's ``ScopedEffects`` alive while its runs go on, and
 /// lets it go when the last one ends, from whatever thread that happens on.
 ///
@@ -142,16 +113,13 @@ final class WatchHandle {
 /// release may run the object's `deinit` on another thread; that `deinit`
 /// touches nothing of the store's domain: it releases `Sendable` objects (its
 /// runner, its route, its shared store, which takes its lock, its row's
-/// watch, whose release counts down an atomic), the subscription watching
-/// the root (an entity row's) (whose disposal is the subscription's own
-/// business, in the domain), and its twin scoped store, which subscribes to
-/// nothing (its `deinit` disposes no subscription) and holds its parent by a
-/// reference count (or weakly), whose release is atomic.
+/// watch, whose release counts down an atomic), and its twin scoped store,
+/// which subscribes to nothing (its `deinit` disposes no subscription) and
+/// holds its parent by a reference count (or weakly), whose release is
+/// atomic, and, for a row's, the row's last value, which the row's
+/// collection holds only weakly (a weak reference is cleared atomically).
 final class ScopedRunsLife: Sendable {
     private let status = Locked<(running: Int, retained: UInt)>((0, 0))
-
-    /// Whether a run is going on.
-    var isRunning: Bool { status.withLock { $0.running > 0 } }
 
     /// Notes a run beginning: `object` is kept alive until the last run ends.
     func began(keeping object: AnyObject) {
@@ -225,7 +193,6 @@ extension ScopedStoreBackend {
         let parent = holdingTheParent ? parent : Store(backend: WeakParentBackend(parent))
         let twin = ScopedStoreBackend(parent: parent, derive: derive, isRepeat: isRepeat, embed: embed)
         twin.sharedLock = sharedLock
-        twin.isGone = isGone
         twin.row = row
         return twin
     }

@@ -9,7 +9,8 @@ import Testing
 /// collection's ids change (issue 40, item 3): removing rows cancels exactly
 /// their effects, a row that leaves and comes back runs again, and the root
 /// store has one subscriber for the collection however many rows run
-/// effects (counted, not timed).
+/// effects, entity rows as the rows of an `IdentifiedArray` (counted, not
+/// timed).
 @Suite("Row effects end where the collection changes", .hangSafetyNet)
 struct RowDeparturesEffectsTests {
     struct Row: Identifiable, Equatable, Sendable {
@@ -69,6 +70,46 @@ struct RowDeparturesEffectsTests {
                 #expect(try await handle.value == id)
             }
         }
+        #expect(await store.waitForEffects(timeout: .seconds(60), clock: TestClock()))
+    }
+
+    struct Shelf: Sendable {
+        var books = EntityState<Int, Row>()
+    }
+
+    static let books = EntityAdapter<Int, Row>()
+
+    /// Entity rows end their effects through their collection's one table
+    /// too (issue 40, item 3), not a watcher of the root per row.
+    @MainActor
+    @Test func removingEntityRowsCancelsExactlyTheirEffectsThroughOneSubscriber() async throws {
+        var shelf = Shelf()
+        Self.books.addMany((0..<20).map { Row(id: $0) }, to: &shelf.books)
+        let store = createStore(
+            combineReducers(
+                forEach(
+                    { (row: inout Row, action: any Action) in if action is Bump { row.count += 1 } },
+                    state: \Shelf.books),
+                Self.books.reducer(state: \Shelf.books)),
+            shelf, applyMiddleware(thunkMiddleware()))
+        let gates = (0..<20).map { _ in Gate() }
+        var handles: [AsyncThunkHandle<Int>] = []
+        for id in 0..<20 {
+            handles.append(try #require(store.view(element: id, in: \Shelf.books)).dispatch(Self.wait(gates[id])))
+        }
+        #expect(store.core?.subscriberCount == 1)  // the collection's table, not a watcher per entity
+        for _ in 0..<50 { store.dispatch(ElementAction(id: 9, action: Bump())) }
+        let removed: Set = [2, 7, 11]
+        store.dispatch(Self.books.removeMany(removed.sorted()))
+        for id in 0..<20 where !removed.contains(id) { gates[id].open() }
+        for (id, handle) in handles.enumerated() {
+            if removed.contains(id) {
+                await #expect(throws: CancellationError.self) { try await handle.value }
+            } else {
+                #expect(try await handle.value == id)
+            }
+        }
+        #expect(store.state.books[id: 9]?.count == 50)
         #expect(await store.waitForEffects(timeout: .seconds(60), clock: TestClock()))
     }
 

@@ -6,11 +6,11 @@ import Testing
 /// departures (issue 40, item 3): a reduction that leaves the collection's
 /// ids alone (a row's action) looks up no watched row, however many are
 /// watched; one that removes rows tells exactly their observers, once; and
-/// the table is the parent's one subscriber, gone once no watch is left.
-/// Counted, never timed.
+/// the table is the parent's one subscriber, gone once no watch is left;
+/// the same for entity rows. Counted, never timed.
 @Suite("Row departures")
 struct RowDeparturesTests {
-    struct Row: Identifiable, Equatable {
+    struct Row: Identifiable, Equatable, Sendable {
         let id: Int
         var count = 0
     }
@@ -131,6 +131,43 @@ struct RowDeparturesTests {
         store.dispatch(ElementAction(id: 1, action: Bump()))
         #expect(!Self.table(of: store).isWatching)
         #expect(store.core?.subscriberCount == 0)
+    }
+
+    /// Entity rows share their collection's table too: a row's action
+    /// changes the state's `version` but not its ids, so it looks up no
+    /// watched row; removing entities tells exactly theirs.
+    @Test func entityRowsShareOneTableThatLooksUpNoRowForARowsAction() throws {
+        struct Shelf {
+            var books = EntityState<Int, Row>()
+        }
+        let books = EntityAdapter<Int, Row>()
+        var shelf = Shelf()
+        books.addMany((0..<1_000).map { Row(id: $0) }, to: &shelf.books)
+        let store = createStore(
+            combineReducers(
+                forEach(
+                    { (row: inout Row, action: any Action) in if action is Bump { row.count += 1 } },
+                    state: \Shelf.books),
+                books.reducer(state: \Shelf.books)), shelf)
+        var observers: [Int: Observer] = [:]
+        var watches: [RowWatch] = []
+        for id in 0..<1_000 {
+            let row = try #require(store.view(element: id, in: \Shelf.books))
+            let membership = try #require((row.backend as? ScopedStoreBackend<Shelf, Row>)?.row)
+            observers[id] = Observer()
+            watches.append(try #require(membership.watch(observers[id]!)))
+        }
+        #expect(store.core?.subscriberCount == 1)  // one table, not a watcher per entity
+        let table = store.rowDepartures(of: \Shelf.books, as: EntityRowIDs<Row>.self)
+        for _ in 0..<100 { store.dispatch(ElementAction(id: 500, action: Bump())) }
+        store.dispatch(books.updateOne(EntityUpdate(id: 7) { $0.count = 9 }))
+        #expect(table.comparisons == 101 && table.lookups == 0)
+        #expect(store.state.books[id: 500]?.count == 100)
+        store.dispatch(books.removeMany([3, 500, 999]))
+        #expect(observers.filter { $0.value.left > 0 }.keys.sorted() == [3, 500, 999])
+        #expect(observers.values.allSatisfy { $0.left <= 1 })
+        #expect(table.lookups == 1_000)
+        withExtendedLifetime(watches) {}
     }
 
     @Test func theArrayFormTellsTheRowsThatLeft() throws {
