@@ -15,15 +15,10 @@ extension SharedStore {
     }
 
     /// Returns when at most `count` of this store's effect tasks are running
-    /// (at once if so), woken by each effect's end; early if the waiting task
-    /// is cancelled. For test tools.
+    /// (at once if so), woken by each effect's end in any of its chains;
+    /// early if the waiting task is cancelled. For test tools.
     package func waitForEffects(downTo count: Int) async {
-        while !Task.isCancelled {
-            let trackers = effectTrackers()
-            let running = trackers.reduce(0) { $0 + $1.running }
-            guard running > count, let busy = trackers.first(where: { $0.running > 0 }) else { return }
-            await busy.waitUntilRunning(atMost: busy.running - 1)  // the next end, then count again
-        }
+        await waitUntilRunning(atMost: count) { effectTrackers() }
     }
 
     /// The trackers of the store's middleware chains, read under the lock.

@@ -149,3 +149,27 @@ func waitUntilIdle(_ current: () -> [EffectTracker]) async {
         for tracker in trackers { await tracker.waitUntilIdle() }
     }
 }
+
+/// Returns when the trackers `current` reads count at most `count` running
+/// tasks in all (read again after each end, since an ending effect may start
+/// another), or early when the waiting task is cancelled.
+///
+/// Each wait is measured against the count it read: an end that comes between
+/// the read and the wait returns the wait at once (a wait for "one fewer than
+/// now", read a second time, would then wait for an end that may never come).
+/// And an end in any chain wakes it, not only in the first busy one.
+func waitUntilRunning(atMost count: Int, _ current: () -> [EffectTracker]) async {
+    while !Task.isCancelled {
+        let busy = current().map { (tracker: $0, seen: $0.running) }.filter { $0.seen > 0 }
+        guard busy.reduce(0, { $0 + $1.seen }) > count else { return }
+        if busy.count == 1 {
+            await busy[0].tracker.waitUntilRunning(atMost: busy[0].seen - 1)
+            continue
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for (tracker, seen) in busy { group.addTask { await tracker.waitUntilRunning(atMost: seen - 1) } }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

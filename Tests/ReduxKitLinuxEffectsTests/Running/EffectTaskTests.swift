@@ -62,6 +62,33 @@ struct EffectTaskTests {
         #expect(shared.runningEffectCount == 0)
     }
 
+    /// A store with two middleware chains counts its effects in two trackers:
+    /// an end in either wakes `waitForEffects(downTo:)`, whichever chain's
+    /// effect keeps running (it waited on the first busy chain only, and
+    /// hung when the end came in the other).
+    @Test(arguments: [false, true]) func waitForEffectsDownToWakesAtAnEndInEitherChain(endingInFirst: Bool) async {
+        let first = ListenerMiddleware<Int>()
+        let second = ListenerMiddleware<Int>()
+        let ends = AsyncGate()
+        let stays = AsyncGate()
+        first.addListener(for: Search.self) { _, _ in await (endingInFirst ? ends : stays).wait() }
+        second.addListener(for: Search.self) { _, _ in await (endingInFirst ? stays : ends).wait() }
+        let shared = SharedStore(
+            createStore(
+                counterReducer, 0,
+                compose(applyMiddleware(first.middleware()), applyMiddleware(second.middleware()))))
+        shared.dispatch(Search(text: "a"))
+        #expect(shared.effectTrackers().count == 2)
+        #expect(shared.runningEffectCount == 2)
+        let waiter = Task { await shared.waitForEffects(downTo: 1) }
+        ends.open()
+        await waiter.value
+        #expect(shared.runningEffectCount == 1)
+        stays.open()
+        await shared.waitForEffects()
+        #expect(shared.runningEffectCount == 0)
+    }
+
     // MARK: The race between a task's start and its handle, owned by `EffectTask`
 
     /// A task that waits until it is cancelled, then reports it.
