@@ -35,6 +35,8 @@ public final class QueryCache<State: Sendable>: Sendable {
     let path: WritableKeyPath<State, QueryCacheState> & Sendable
     /// The endpoints, by their actions' type prefix.
     private let endpoints = Locked<[String: any QueryEndpointBehaviour]>([:])
+    /// The streams of updates of the endpoints that have one, by endpoint name.
+    private let streams = Locked<[String: QueryStreaming<State>]>([:])
 
     /// A cache whose state is at `path` in the store's state.
     ///
@@ -58,12 +60,17 @@ public final class QueryCache<State: Sendable>: Sendable {
     ///     the request in flight (RTK Query only aborts at eviction); an
     ///     endpoint that retries always does.
     ///   - providesTags: The tags an answer (or failure) provides.
+    ///   - streamingUpdates: Streams changes into each new entry while it is
+    ///     in the cache (RTK Query's `onCacheEntryAdded`): it starts right after
+    ///     the entry's first request starts, and is cancelled when the entry
+    ///     is removed (see ``QueryStreamContext``).
     ///   - body: Loads the value; reads its services from `context.dependencies`.
     /// - Returns: The endpoint.
     public func query<Argument: Hashable & Sendable, Value: Equatable & Sendable>(
         _ name: String, keepUnusedDataFor: Duration = .seconds(60), retry: QueryRetry = .never,
         cancelsWhenUnused: Bool = false,
         providesTags: @escaping @Sendable (Result<Value, any Error>, Argument) -> [QueryTag] = { _, _ in [] },
+        streamingUpdates: (@Sendable (Argument, QueryStreamContext<State, Value>) async throws -> Void)? = nil,
         body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) -> QueryEndpoint<State, Argument, Value> {
         let path = self.path
@@ -91,6 +98,18 @@ public final class QueryCache<State: Sendable>: Sendable {
             QueryFetching(
                 name: name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor,
                 cancelsWhenUnused: cancelsWhenUnused || retry.maxRetries > 0, providesTags: providesTags))
+        if let streamingUpdates {
+            let cacheName = self.name
+            streams.withLock { streams in
+                streams[name] = QueryStreaming { added, listener in
+                    guard let argument = added.key.argument.value(as: Argument.self) else { return }
+                    try await streamingUpdates(
+                        argument,
+                        QueryStreamContext(
+                            key: added.key, listener: listener, path: path, cacheName: cacheName, stream: added.stream))
+                }
+            }
+        }
         return QueryEndpoint(name: name, cacheName: self.name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor)
     }
 
@@ -178,6 +197,11 @@ public final class QueryCache<State: Sendable>: Sendable {
         endpoints.withLock { $0["\(self.name)/\(name)"] }
     }
 
+    /// The stream of updates of the endpoint named `name`, if it has one.
+    func streaming(named name: String) -> QueryStreaming<State>? {
+        streams.withLock { $0[name] }
+    }
+
     /// The cache's reducer: call it from your reducer with the cache's part
     /// of the state (`api.reduce(&state.api, action)`).
     ///
@@ -198,6 +222,16 @@ public final class QueryCache<State: Sendable>: Sendable {
             state[refetch.key] = entry
         } else if let undone = action as? QueryPatchUndone, undone.cacheName == name {
             state.changeEntries(withLayersOf: undone.id) { $0.removeLayers(of: undone.id) }
+        } else if let streamed = action as? QueryDataStreamed, streamed.cacheName == name {
+            state.change([streamed.update]) { entry, updates in
+                // Written in when nothing could put it out of order; else a committed
+                // layer, which an answer to a request started before it does not erase.
+                if entry.layers.isEmpty, entry.status != .pending {
+                    entry.write(updates)
+                } else {
+                    entry.apply(updates, id: streamed.id, committed: true)
+                }
+            }
         }
     }
 }

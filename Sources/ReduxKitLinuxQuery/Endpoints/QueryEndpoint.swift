@@ -2,7 +2,7 @@ import Foundation
 
 /// A query: an async body that loads a `Value` for an `Argument`, whose
 /// answers the cache keeps per argument (RTK Query's query endpoint). Made by
-/// ``QueryCache/query(_:keepUnusedDataFor:retry:cancelsWhenUnused:providesTags:body:)``.
+/// ``QueryCache/query(_:keepUnusedDataFor:retry:cancelsWhenUnused:providesTags:streamingUpdates:body:)``.
 ///
 /// Dispatch ``subscribe(_:keepUnusedDataFor:refetchIfOlderThan:pollingInterval:refetchOnFocus:refetchOnReconnect:)`` to use its
 /// data: the first subscriber fetches it, identical subscribers share it, and
@@ -93,13 +93,7 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
     public func patch(_ argument: Argument, _ transform: @escaping @Sendable (inout Value) -> Void)
         -> QueryCacheUpdate
     {
-        QueryCacheUpdate(
-            key: key(argument),
-            change: .patch { value in
-                guard var typed = value.value(as: Value.self) else { return value }
-                transform(&typed)
-                return QueryValue(typed)
-            })
+        QueryCacheUpdate(key: key(argument), patching: transform)
     }
 
     /// New server data for the entry for `argument` (RTK Query's `upsertQueryData`

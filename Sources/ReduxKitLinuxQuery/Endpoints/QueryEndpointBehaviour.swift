@@ -67,6 +67,8 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
 
     func tagsInvalidated(by action: any Action) -> [QueryTag] { [] }
 
+    func keyStarted(by action: any Action) -> QueryKey? { fetch.pending(action)?.argument.key }
+
     func keySettled(by action: any Action) -> QueryKey? {
         if let fulfilled = fetch.fulfilled(action) { return fulfilled.argument.key }
         if let rejected = fetch.rejected(action) { return rejected.argument.key }
@@ -129,6 +131,8 @@ struct MutationInvalidating<State: Sendable, Argument: Sendable, Value: Sendable
         }
         return []
     }
+
+    func keyStarted(by action: any Action) -> QueryKey? { nil }
 
     func keySettled(by action: any Action) -> QueryKey? { nil }
 

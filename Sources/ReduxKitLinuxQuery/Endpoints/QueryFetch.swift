@@ -33,6 +33,8 @@ protocol QueryEndpointBehaviour: Sendable {
     /// The tags `action` (one of this endpoint's lifecycle actions) invalidates:
     /// a mutation's, once it settled; `[]` for anything else.
     func tagsInvalidated(by action: any Action) -> [QueryTag]
+    /// The key of the entry whose request `action` (one of this endpoint's lifecycle actions) starts, if a query's.
+    func keyStarted(by action: any Action) -> QueryKey?
     /// The key of the entry `action` (one of this endpoint's lifecycle actions) settled, if a query's.
     func keySettled(by action: any Action) -> QueryKey?
     /// Starts a fetch of the entry `key` through `dispatch` (the store's whole chain).

@@ -22,11 +22,12 @@ extension QueryCache {
     public func middleware(dependencies: EffectDependencies = EffectDependencies()) -> Middleware<State> {
         { api in
             let runtime = QueryRuntime(
-                subscriptions: QuerySubscriptions(), polls: QueryPolls(),
+                subscriptions: QuerySubscriptions(), polls: QueryPolls(), streams: QueryStreams(),
                 timeline: QueryTimeline(clock: dependencies.clock))
             let listeners = ListenerMiddleware<State>(dependencies: dependencies)
             self.addEvictionTimer(to: listeners, subscriptions: runtime.subscriptions)
             self.addPollLoop(to: listeners, runtime: runtime)
+            self.addStreamListener(to: listeners)
             let throughListeners = listeners.middleware()(api)
             let leaving = QueryLeavingRoute(cacheName: self.name, route: api.route)
             return { next in
@@ -50,11 +51,24 @@ extension QueryCache {
                         self.fetch([refetch.key], api: api)
                         return result
                     }
+                    if let streamed = action as? QueryDataStreamed, streamed.cacheName == self.name {
+                        // Dropped unless its stream is still the entry's: checked inside the dispatch.
+                        return runtime.streams.isLive(streamed.stream, of: streamed.key) ? next(action) : action
+                    }
+                    if let removed = action as? QueryEntryRemoved, removed.cacheName == self.name {
+                        // Its updates are dropped from here; its task is cancelled once the entry is gone.
+                        let stream = runtime.streams.end(removed.key)
+                        let result = next(action)
+                        if let stream { self.cancelStream(stream, of: removed.key, api: api) }
+                        return result
+                    }
                     guard let endpoint = self.endpoint(of: action) else { return next(action) }
                     if let key = endpoint.keySettled(by: action) {
                         runtime.polls.settled(key, now: runtime.timeline.now)
                     }
+                    let added = self.keyAddedWithStream(by: action, of: endpoint, api: api)
                     let result = next(action)
+                    if let added { self.startStream(of: added, api: api, streams: runtime.streams) }
                     self.refetchInvalidated(after: action, of: endpoint, api: api, subscriptions: runtime.subscriptions)
                     return result
                 }
@@ -205,9 +219,10 @@ extension QueryCache {
 }
 
 /// What one store's cache middleware keeps beside the state: its
-/// subscriptions, its polls, and the clock they run on.
+/// subscriptions, its polls, its entries' streams, and the clock they run on.
 struct QueryRuntime: Sendable {
     let subscriptions: QuerySubscriptions
     let polls: QueryPolls
+    let streams: QueryStreams
     let timeline: QueryTimeline
 }

@@ -15,6 +15,22 @@ public struct QueryCacheUpdate: Sendable {
         /// New server data.
         case upsert(QueryValue)
     }
+
+    /// A patch of the entry `key`, whose data is a `Value`: `transform`
+    /// changes it (data of another type is left as it is).
+    init<Value: Equatable & Sendable>(key: QueryKey, patching transform: @escaping @Sendable (inout Value) -> Void) {
+        self.key = key
+        self.change = .patch { value in
+            guard var typed = value.value(as: Value.self) else { return value }
+            transform(&typed)
+            return QueryValue(typed)
+        }
+    }
+
+    init(key: QueryKey, change: Change) {
+        self.key = key
+        self.change = change
+    }
 }
 
 /// Which change a patch layer came from: a mutation's run, or a hand-made update.

@@ -152,9 +152,10 @@ func testDate(_ seconds: Int) -> Date { Date(timeIntervalSince1970: 1_767_225_60
 
 /// Dependencies with `server`, a test clock, and dates that follow the clock
 /// (whole seconds since 2026-01-01).
-func testDependencies(server: TodoServer, clock: TestClock) -> EffectDependencies {
+func testDependencies(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> EffectDependencies {
     var dependencies = EffectDependencies()
     dependencies.server = server
+    dependencies.chat = chat
     dependencies.clock = clock
     dependencies.date = { Date(timeIntervalSince1970: 1_767_225_600 + Double(clock.now.offset.components.seconds)) }
     return dependencies
@@ -162,8 +163,8 @@ func testDependencies(server: TodoServer, clock: TestClock) -> EffectDependencie
 
 /// A store with the cache's middleware, made in whatever domain calls this
 /// (a main-actor test's, a request handler's).
-func makeStore(server: TodoServer, clock: TestClock) -> Store<AppState> {
-    let dependencies = testDependencies(server: server, clock: clock)
+func makeStore(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> Store<AppState> {
+    let dependencies = testDependencies(server: server, clock: clock, chat: chat)
     return createStore(
         TodoAPI.reducer, AppState(),
         applyMiddleware(
@@ -171,6 +172,6 @@ func makeStore(server: TodoServer, clock: TestClock) -> Store<AppState> {
 }
 
 /// A `SharedStore` holding such a store.
-func makeSharedStore(server: TodoServer, clock: TestClock) -> SharedStore<AppState> {
-    SharedStore(makeStore(server: server, clock: clock))
+func makeSharedStore(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> SharedStore<AppState> {
+    SharedStore(makeStore(server: server, clock: clock, chat: chat))
 }
