@@ -32,7 +32,8 @@ let package = Package(
         .executableTarget(
             name: "Demo", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
         .executableTarget(
-            name: "Benchmarks", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
+            name: "Benchmarks",
+            dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools", "ReduxKitLinuxQuery"]),
         .executableTarget(name: "Soak", dependencies: ["ReduxKitLinux"]),
         .executableTarget(name: "LeakCheck", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         // A child process the Persistence tests kill with SIGKILL mid-save (built with the tests).

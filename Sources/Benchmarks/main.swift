@@ -118,6 +118,20 @@ let workloads: [(id: String, run: () async -> Row)] = [
             await RowEffectsWorkload.run(size: 100_000 / scale, actions: 100, runs: quick ? 3 : 7, holdingStores: true)
         }
     ),
+    ("24", { await QueryWorkloads.concurrentSubscribes(1_000, runs: quick ? 3 : 11) }),
+    ("24", { await QueryWorkloads.subscribePairs(10_000 / scale, subscribers: 100, entries: 10_000, runs: runs) }),
+    ("24", { await QueryWorkloads.subscribePairs(10_000 / scale, subscribers: 1_000, entries: 10_000, runs: runs) }),
+    ("24", { await QueryWorkloads.subscribePairs(10_000 / scale, subscribers: 10_000, entries: 10_000, runs: runs) }),
+    (
+        "24",
+        {
+            await QueryWorkloads.subscribePairs(
+                10_000 / scale, subscribers: 100_000 / scale, entries: 10_000, runs: quick ? 3 : 7)
+        }
+    ),
+    ("24", { await QueryWorkloads.unsubscribeEveryone(1_000, entries: 10_000, runs: quick ? 3 : 7) }),
+    ("24", { await QueryWorkloads.unsubscribeEveryone(100_000 / scale, entries: 10_000, runs: quick ? 3 : 7) }),
+    ("24", { await QueryWorkloads.eviction(100_000 / scale, runs: quick ? 3 : 5) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),

@@ -16,6 +16,10 @@ final class ListenerHub<State: Sendable>: Sendable {
     private struct Status: Sendable {
         /// The runs going on, by listener id, then run id.
         var runs: [UInt64: [UInt64: ListenerRun<State>]] = [:]
+        /// The same runs by listener and cancellation ID, for its policy.
+        var partitions = NumberedGroups<ListenerPartition, ListenerRun<State>>()
+        /// The runs with a cancellation ID, by ID, for ``CancelEffects``.
+        var keyed = NumberedGroups<EffectID, ListenerRun<State>>()
         var nextRunID: UInt64 = 0
         var waiters: [UInt64: Waiter] = [:]
         var nextWaiterID: UInt64 = 0
@@ -65,16 +69,14 @@ final class ListenerHub<State: Sendable>: Sendable {
         let clock: (any Clock<Duration>)? = if case .throttle = listener.policy { dependencies.clock } else { nil }
         let key = listener.cancellationID.flatMap { $0(action) }.map(EffectID.init)
         let (run, overtaken) = status.withLock { status -> (ListenerRun<State>?, [ListenerRun<State>]) in
-            func running() -> [ListenerRun<State>] {
-                status.runs[listener.id].map { Self.inStartOrder($0).filter { $0.key == key } } ?? []
-            }
+            let partition = ListenerPartition(listener: listener.id, key: key)
+            func running() -> [ListenerRun<State>] { status.partitions.inOrder(partition) }
             var overtaken: [ListenerRun<State>] = []
             switch listener.policy {
             case .all: break
             case .latest, .debounce: overtaken = running()
-            case .leading: if !running().isEmpty { return (nil, []) }
+            case .leading: if !status.partitions.isEmpty(partition) { return (nil, []) }
             case .throttle(let interval):
-                let partition = ListenerPartition(listener: listener.id, key: key)
                 if let isOpen = status.windows[partition], isOpen() { return (nil, []) }
                 // One window per key: let closed ones go, so many keys do not pile up.
                 if key != nil { status.windows = status.windows.filter { $0.value() } }
@@ -83,6 +85,8 @@ final class ListenerHub<State: Sendable>: Sendable {
             let run = ListenerRun(id: status.nextRunID, listener: listener, key: key)
             status.nextRunID &+= 1
             status.runs[listener.id, default: [:]][run.id] = run
+            status.partitions.insert(run, number: run.id, in: partition)
+            if let key { status.keyed.insert(run, number: run.id, in: key) }
             return (run, overtaken)
         }
         for old in overtaken { old.cancel() }
@@ -117,6 +121,8 @@ final class ListenerHub<State: Sendable>: Sendable {
         status.withLock { status in
             status.runs[run.listener.id]?.removeValue(forKey: run.id)
             if status.runs[run.listener.id]?.isEmpty == true { status.runs.removeValue(forKey: run.listener.id) }
+            status.partitions.remove(number: run.id, from: ListenerPartition(listener: run.listener.id, key: run.key))
+            if let key = run.key { status.keyed.remove(number: run.id, from: key) }
         }
     }
 
@@ -140,7 +146,7 @@ final class ListenerHub<State: Sendable>: Sendable {
     /// Cancels every run going on whose cancellation ID is `id`, whatever its
     /// listener (a ``CancelEffects`` action).
     func cancelRuns(keyed id: EffectID) {
-        let runs = status.withLock { Self.inStartOrder($0.runs.values.flatMap { $0 }).filter { $0.key == id } }
+        let runs = status.withLock { $0.keyed.inOrder(id) }
         for run in runs { run.cancel() }
     }
 

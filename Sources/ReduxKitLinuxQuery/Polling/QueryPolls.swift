@@ -42,6 +42,9 @@ final class QueryPolls: Sendable {
     }
 
     /// Whether the poll loop is to start now; if so, it is no longer pending.
+    /// Whether the poll loop is to start (without claiming it).
+    var startIsPending: Bool { table.withLock { $0.startPending } }
+
     func claimStart() -> Bool {
         table.withLock { table in
             defer { table.startPending = false }

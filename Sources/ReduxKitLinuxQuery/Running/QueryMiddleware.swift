@@ -173,8 +173,13 @@ extension QueryCache {
         let name = self.name
         let polls = runtime.polls
         let timeline = runtime.timeline
-        listeners.addListener(for: QuerySubscribe<State>.self) { subscribe, context in
-            guard subscribe.cacheName == name, polls.claimStart() else { return }
+        // Only the subscription that asks for the first poll starts a run: a
+        // run per subscription, returning at once, would cost each a task.
+        listeners.addListener(
+            named: "\(name)/pollLoop",
+            matching: { ($0 as? QuerySubscribe<State>)?.cacheName == name && polls.startIsPending }
+        ) { _, context in
+            guard polls.claimStart() else { return }
             while let (deadline, shortestInterval, version) = polls.nextWait() {
                 // `take` computes its timeout and puts its sleep on the clock
                 // without suspending, so a test clock moved meanwhile makes
@@ -204,13 +209,19 @@ extension QueryCache {
     /// meanwhile (which also cancels the timer).
     private func addEvictionTimer(to listeners: ListenerMiddleware<State>, subscriptions: QuerySubscriptions) {
         let name = self.name
+        // Only the last subscription of an entry to leave starts a run.
         listeners.addListener(
-            for: QueryUnsubscribe.self, policy: .latest,
-            cancellationID: { QueryEvictionID(cacheName: $0.cacheName, key: $0.key) }
-        ) { unsubscribe, context in
-            guard unsubscribe.cacheName == name, let keep = subscriptions.keepTime(ifUnused: unsubscribe.key) else {
-                return
-            }
+            named: "\(name)/evictionTimer",
+            matching: { action in
+                guard let unsubscribe = action as? QueryUnsubscribe, unsubscribe.cacheName == name else { return false }
+                return subscriptions.keepTime(ifUnused: unsubscribe.key) != nil
+            },
+            policy: .latest,
+            cancellationID: { ($0 as? QueryUnsubscribe).map { QueryEvictionID(cacheName: $0.cacheName, key: $0.key) } }
+        ) { action, context in
+            guard let unsubscribe = action as? QueryUnsubscribe,
+                let keep = subscriptions.keepTime(ifUnused: unsubscribe.key)
+            else { return }
             try await context.delay(keep)
             guard subscriptions.evict(unsubscribe.key) else { return }
             await context.dispatch(QueryEntryRemoved(cacheName: name, key: unsubscribe.key))
