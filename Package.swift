@@ -30,7 +30,8 @@ let package = Package(
         .target(name: "ReduxKitLinuxQuery", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects"]),
         .executableTarget(name: "ReduxKitLinuxInspector", dependencies: ["ReduxKitLinuxDevtools"]),
         .executableTarget(
-            name: "Demo", dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools"]),
+            name: "Demo",
+            dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools", "ReduxKitLinuxQuery"]),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["ReduxKitLinux", "ReduxKitLinuxEffects", "ReduxKitLinuxDevtools", "ReduxKitLinuxQuery"]),

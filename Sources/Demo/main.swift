@@ -132,4 +132,5 @@ if !CommandLine.arguments.contains("--sync-only") {
     await ObservedScreenStory.run()
     await ChatServerStory.run()
     await RequestHandlerStory.run()
+    await QueryCacheStory.run()
 }
