@@ -24,7 +24,8 @@ cd "$(dirname "$0")/../.."
 checks=.ci/compile-checks
 started=$(date +%s)
 
-if ! build_log=$(swift build --target ReduxKitLinuxDevtools -Xswiftc -warnings-as-errors 2>&1); then
+if ! build_log=$(swift build --target ReduxKitLinuxDevtools -Xswiftc -warnings-as-errors 2>&1) \
+    || ! build_log=$(swift build --target ReduxKitLinuxQuery -Xswiftc -warnings-as-errors 2>&1); then
     printf '%s\n' "$build_log" >&2
     echo "compile-checks: the library does not build" >&2
     exit 1
