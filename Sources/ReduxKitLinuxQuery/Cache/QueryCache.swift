@@ -214,6 +214,7 @@ public final class QueryCache<State: Sendable>: Sendable {
         } else if let removed = action as? QueryEntryRemoved, removed.cacheName == name {
             state.remove(removed.key)
         } else if let updated = action as? QueryCacheUpdated, updated.cacheName == name {
+            state.create(upsertsOf: updated.updates, fulfilledAt: updated.createdAt)
             state.change(updated.updates) { entry, updates in entry.apply(updates, id: updated.id, committed: true) }
         } else if let refetch = action as? QueryRefetch, refetch.cacheName == name, var entry = state[refetch.key],
             entry.status == .pending

@@ -1,3 +1,5 @@
+import Foundation
+
 extension QueryCacheState {
     /// How entries are kept: by key, in the order first fetched.
     static let adapter = EntityAdapter<QueryKey, QueryEntry>(name: "QueryEntry", selectId: { $0.key })
@@ -60,6 +62,18 @@ extension QueryCacheState {
         for key in order {
             guard var entry = self[key] else { continue }
             apply(&entry, byKey[key]!)
+            put(entry)
+        }
+    }
+
+    /// Makes an entry, fulfilled at `date`, for each upsert in `updates` of an
+    /// entry not in the cache (the upsert then gives it its data).
+    mutating func create(upsertsOf updates: [QueryCacheUpdate], fulfilledAt date: Date?) {
+        for update in updates where self[update.key] == nil {
+            guard case .upsert = update.change else { continue }
+            var entry = QueryEntry(key: update.key)
+            entry.status = .fulfilled
+            entry.fulfilledAt = date
             put(entry)
         }
     }

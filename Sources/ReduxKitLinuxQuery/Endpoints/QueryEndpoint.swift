@@ -81,6 +81,20 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
         QueryRefetch(cacheName: cacheName, key: key(argument))
     }
 
+    /// The action that loads the entry for `argument` before anyone
+    /// subscribes (RTK Query's `prefetch`): it fetches unless the entry has
+    /// fresh data or a request in flight; an entry with no subscription is
+    /// kept for the endpoint's keep time, then evicted.
+    ///
+    /// - Parameters:
+    ///   - argument: The query's argument.
+    ///   - ifOlderThan: Fetch again if the data is older than this (RTK
+    ///     Query's `ifOlderThan`; `.zero`: always, its `force`).
+    /// - Returns: The action.
+    public func prefetch(_ argument: Argument, ifOlderThan: Duration? = nil) -> QueryPrefetch {
+        QueryPrefetch(cacheName: cacheName, key: key(argument), ifOlderThan: ifOlderThan)
+    }
+
     /// A patch of the entry for `argument`: `transform` changes its data, as
     /// a layer over the server's (see ``QueryCache/update(_:)`` and the
     /// mutation's `optimisticUpdates`). An entry with no data yet gets the
@@ -96,8 +110,11 @@ public struct QueryEndpoint<State: Sendable, Argument: Hashable & Sendable, Valu
         QueryCacheUpdate(key: key(argument), patching: transform)
     }
 
-    /// New server data for the entry for `argument` (RTK Query's `upsertQueryData`
-    /// on an entry that is there).
+    /// New server data for the entry for `argument` (RTK Query's
+    /// `upsertQueryData`). Dispatched by hand (``QueryCache/update(_:)``), it
+    /// makes the entry if it is not in the cache (kept for the endpoint's keep
+    /// time if no one subscribes); in a mutation's updates, it changes only
+    /// an entry that is there.
     ///
     /// - Parameters:
     ///   - argument: The query's argument.
@@ -136,6 +153,15 @@ extension QueryEndpoint where Argument == NoArgument {
         subscribe(
             NoArgument(), keepUnusedDataFor: keepUnusedDataFor, refetchIfOlderThan: refetchIfOlderThan,
             pollingInterval: pollingInterval, refetchOnFocus: refetchOnFocus, refetchOnReconnect: refetchOnReconnect)
+    }
+
+    /// The action that loads the entry of a query that takes no argument
+    /// before anyone subscribes (see ``prefetch(_:ifOlderThan:)``).
+    ///
+    /// - Parameter ifOlderThan: Fetch again if the data is older than this.
+    /// - Returns: The action.
+    public func prefetch(ifOlderThan: Duration? = nil) -> QueryPrefetch {
+        prefetch(NoArgument(), ifOlderThan: ifOlderThan)
     }
 
     /// Reads the entry of a query that takes no argument, typed.

@@ -46,6 +46,12 @@ extension QueryCache {
                         self.fetch(runtime.subscriptions.keys(refetchingOn: event.kind), api: api)
                         return result
                     }
+                    if let prefetch = action as? QueryPrefetch, prefetch.cacheName == self.name {
+                        return self.prefetch(prefetch, api: api, next: next, runtime: runtime, now: dependencies.date())
+                    }
+                    if let updated = action as? QueryCacheUpdated, updated.cacheName == self.name {
+                        return self.update(updated, api: api, next: next, runtime: runtime, now: dependencies.date())
+                    }
                     if let refetch = action as? QueryRefetch, refetch.cacheName == self.name {
                         let result = next(action)
                         self.fetch([refetch.key], api: api)
@@ -204,7 +210,8 @@ extension QueryCache {
         }
     }
 
-    /// The eviction timer: once an entry's last subscription leaves, waits
+    /// The eviction timer: once an entry's last subscription leaves (or an
+    /// entry is made with none, ``QueryEntryUnused``), waits
     /// its keep time on the clock, then removes it unless a subscription came
     /// meanwhile (which also cancels the timer).
     private func addEvictionTimer(to listeners: ListenerMiddleware<State>, subscriptions: QuerySubscriptions) {
@@ -213,18 +220,18 @@ extension QueryCache {
         listeners.addListener(
             named: "\(name)/evictionTimer",
             matching: { action in
-                guard let unsubscribe = action as? QueryUnsubscribe, unsubscribe.cacheName == name else { return false }
-                return subscriptions.keepTime(ifUnused: unsubscribe.key) != nil
+                guard let leaving = Self.leaving(action), leaving.cacheName == name else { return false }
+                return subscriptions.keepTime(ifUnused: leaving.key) != nil
             },
             policy: .latest,
-            cancellationID: { ($0 as? QueryUnsubscribe).map { QueryEvictionID(cacheName: $0.cacheName, key: $0.key) } }
+            cancellationID: { Self.leaving($0).map { QueryEvictionID(cacheName: $0.cacheName, key: $0.key) } }
         ) { action, context in
-            guard let unsubscribe = action as? QueryUnsubscribe,
-                let keep = subscriptions.keepTime(ifUnused: unsubscribe.key)
-            else { return }
+            guard let leaving = Self.leaving(action), let keep = subscriptions.keepTime(ifUnused: leaving.key) else {
+                return
+            }
             try await context.delay(keep)
-            guard subscriptions.evict(unsubscribe.key) else { return }
-            await context.dispatch(QueryEntryRemoved(cacheName: name, key: unsubscribe.key))
+            guard subscriptions.evict(leaving.key) else { return }
+            await context.dispatch(QueryEntryRemoved(cacheName: name, key: leaving.key))
         }
     }
 }

@@ -54,6 +54,19 @@ final class QuerySubscriptions: Sendable {
         }
     }
 
+    /// Marks `key` unused, kept for `keep` (an entry no one subscribed to:
+    /// prefetched, or made by an upsert), unless it has a subscription or is
+    /// already waiting out its keep time.
+    ///
+    /// - Returns: Whether it was marked (its eviction timer is to start).
+    func markUnused(_ key: QueryKey, keep: Duration) -> Bool {
+        table.withLock { table in
+            guard table.entries[key] == nil, table.unused[key] == nil else { return false }
+            table.unused[key] = keep
+            return true
+        }
+    }
+
     /// The entries with a subscription that asks to be fetched again on `event`.
     func keys(refetchingOn event: QueryAppEvent.Kind) -> [QueryKey] {
         table.withLock { table in

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The numbers of hand-made updates, unique in the process.
@@ -17,6 +18,17 @@ public struct QueryCacheUpdated: Action {
     public let id: QueryPatchID
     /// The changes.
     public let updates: [QueryCacheUpdate]
+    /// When an entry it makes (an upsert of an entry not in the cache) was
+    /// fulfilled: stamped by the cache's middleware from `dependencies.date`.
+    var createdAt: Date?
+
+    /// The entries it upserts.
+    var upsertedKeys: [QueryKey] {
+        updates.compactMap { update in
+            if case .upsert = update.change { return update.key }
+            return nil
+        }
+    }
 
     /// `"api/updated"`.
     public var type: String { "\(cacheName)/updated" }

@@ -123,9 +123,9 @@ struct QueryOptimisticUpdateTests {
         subscription.unsubscribe()
     }
 
-    @Test func anUpdateOfAnEntryNotInTheCacheDoesNothing() {
+    @Test func aPatchOfAnEntryNotInTheCacheDoesNothing() {
         let store = makeStore(server: TodoServer(), clock: TestClock())
-        store.dispatch(TodoAPI.cache.update([TodoAPI.todo.upsert(3, Todo(id: 3, title: "x"))]))
+        store.dispatch(TodoAPI.cache.update([TodoAPI.todo.patch(3) { $0?.title = "x" }]))
         #expect(store.state.api.entries.isEmpty)
     }
 }
