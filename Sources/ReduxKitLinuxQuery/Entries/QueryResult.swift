@@ -14,8 +14,12 @@ public struct QueryResult<Value: Equatable & Sendable>: Equatable, Sendable {
     /// Whether a mutation invalidated the data since its request started.
     public let isInvalidated: Bool
 
-    /// The entry `entry`, typed; the empty result when there is no entry.
-    init(_ entry: QueryEntry?) {
+    /// The entry `entry`, typed (an observing view reads one entry,
+    /// `QueryResult<Todo>(model.state.api[key])`); the empty result when
+    /// there is no entry, and no data when its data is of another type.
+    ///
+    /// - Parameter entry: An entry of an endpoint whose value is a `Value`, or `nil`.
+    public init(_ entry: QueryEntry?) {
         status = entry?.status ?? .uninitialized
         data = entry?.data?.value(as: Value.self)
         error = entry?.error
