@@ -124,23 +124,30 @@ struct QueryStreamingTests {
         let chat = ChatServer()
         chat.setHistory(["hello"], of: "general")
         let clock = TestClock()
-        let store = makeStore(server: TodoServer(), clock: clock, chat: chat)
+        let dependencies = testDependencies(server: TodoServer(), clock: clock, chat: chat)
+        let added = Recorder<QueryEntryAdded>()  // each stream's start, with its number
+        let store = createStore(
+            { (state: inout AppState, action: any Action) in
+                if let entryAdded = action as? QueryEntryAdded { added.append(entryAdded) }
+                TodoAPI.reducer(&state, action)
+            }, AppState(),
+            applyMiddleware(
+                thunkMiddleware(dependencies: dependencies), TodoAPI.cache.middleware(dependencies: dependencies)))
         let key = ChatAPI.messages.key("general")
         store.dispatch(ChatAPI.messages.subscribe("general")).unsubscribe()
-        let first = await chat.streams.wait(forCount: 1)[0]
+        let first = await added.wait(forCount: 1)[0]
         await clock.advance(by: .seconds(10))
         #expect(store.state.api[key] == nil)
         let subscription = store.dispatch(ChatAPI.messages.subscribe("general"))
-        let second = await chat.streams.wait(forCount: 2)[1]
-        await waitUntil(store) { $0.api[key]?.status == .fulfilled }
+        _ = await chat.feedsOpened.wait(forCount: 2)  // the second stream has its first data
         // The first stream's update, as if dispatched past its cancellation.
         let late = QueryDataStreamed(
             cacheName: "api", key: key, id: QueryPatchID(number: QueryUpdateNumbers.next()), stream: first.stream,
             update: QueryCacheUpdate(key: key) { (messages: inout [String]) in messages.append("late") })
         store.dispatch(late)
         #expect(store.state.api[key]?.data == QueryValue(["hello"]))
-        await second.updateCachedData { $0.append("new") }
-        #expect(store.state.api[key]?.data == QueryValue(["hello", "new"]))
+        chat.send("new", to: "general")  // the second stream's update
+        await waitUntil(store) { $0.api[key]?.data == QueryValue(["hello", "new"]) }
         subscription.unsubscribe()
     }
 
@@ -152,7 +159,6 @@ struct QueryStreamingTests {
         let store = makeStore(server: TodoServer(), clock: clock, chat: chat)
         let key = ChatAPI.messages.key("general")
         store.dispatch(ChatAPI.messages.subscribe("general")).unsubscribe()
-        _ = await chat.streams.wait(forCount: 1)  // the stream waits for the first data
         await waitUntil(store) { $0.api[key]?.status == .rejected }
         await clock.advance(by: .seconds(10))
         #expect(store.state.api[key] == nil)

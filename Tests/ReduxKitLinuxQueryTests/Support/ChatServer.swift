@@ -5,13 +5,13 @@ import ReduxKitLinuxTestSupport
 /// feed of new messages per channel that a test sends into.
 final class ChatServer: Sendable {
     private let history = Locked<[String: [String]]>([:])
-    private let feeds = Locked<[String: [AsyncStream<String>.Continuation]]>([:])
+    /// The open feeds, by channel, then by number (a feed that ends leaves: its
+    /// continuation, whose end handler names this server, must not keep it).
+    private let feeds = Locked<(open: [String: [Int: AsyncStream<String>.Continuation]], next: Int)>(([:], 0))
     /// Each feed opened, by channel, as it opens.
     let feedsOpened = Recorder<String>()
     /// Each feed closed (its stream ended or its reader was cancelled), by channel.
     let feedsClosed = Recorder<String>()
-    /// Each stream's context, as it starts (so a test can act as a stream that outlived its entry).
-    let streams = Recorder<QueryStreamContext<AppState, [String]>>()
     private let gates = Locked<[AsyncGate]>([])
     private let failures = Locked<Int>(0)
 
@@ -51,8 +51,16 @@ final class ChatServer: Sendable {
     /// A channel's live feed: what ``send(_:to:)`` sends from now on.
     func feed(_ channel: String) -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        continuation.onTermination = { _ in self.feedsClosed.append(channel) }
-        feeds.withLock { $0[channel, default: []].append(continuation) }
+        let number = feeds.withLock { feeds in
+            defer { feeds.next += 1 }
+            feeds.open[channel, default: [:]][feeds.next] = continuation
+            return feeds.next
+        }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = feeds.withLock { $0.open[channel]?.removeValue(forKey: number) }
+            feedsClosed.append(channel)
+        }
         feedsOpened.append(channel)
         return stream
     }
@@ -60,7 +68,7 @@ final class ChatServer: Sendable {
     /// Sends a new message to the channel's open feeds (and its history).
     func send(_ message: String, to channel: String) {
         history.withLock { $0[channel, default: []].append(message) }
-        for feed in feeds.withLock({ $0[channel] ?? [] }) { feed.yield(message) }
+        for feed in feeds.withLock({ $0.open[channel]?.values.map { $0 } ?? [] }) { feed.yield(message) }
     }
 }
 
@@ -82,7 +90,6 @@ enum ChatAPI {
         "messages", keepUnusedDataFor: .seconds(10),
         streamingUpdates: { (channel: String, stream) in
             let chat = stream.dependencies.chat
-            chat.streams.append(stream)
             do {
                 _ = try await stream.firstData()
             } catch {
