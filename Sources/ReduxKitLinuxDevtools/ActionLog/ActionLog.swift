@@ -166,7 +166,8 @@ public final class ActionLog<State>: Sendable {
 
     /// Writes everything recorded so far to the file, and returns when it is
     /// there. (Lines get there soon without it: this is for a point where they
-    /// must be.)
+    /// must be.) An error writing finds (an action that cannot be encoded) may
+    /// reach `onError` on the log's thread just after this returns.
     public func flush() {
         recorder.withLock { $0.recorder }?.sink?.drain()
     }
