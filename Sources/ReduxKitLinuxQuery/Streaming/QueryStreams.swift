@@ -34,7 +34,4 @@ final class QueryStreams: Sendable {
     func isLive(_ stream: UInt64, of key: QueryKey) -> Bool {
         table.withLock { $0.live[key] == stream }
     }
-
-    /// How many streams are live (for tests and benchmarks).
-    var count: Int { table.withLock { $0.live.count } }
 }
