@@ -49,9 +49,11 @@ struct QueryOptimisticUpdateTests {
         gates[1].open()
         #expect(await middle.result.isFailure)
         #expect(titles(store) == ["milk", "a", "c"])
+        // One after the other, so the server adds "a" before "c" (opened together, the two
+        // bodies race to it, and under load "c" was added first).
         gates[0].open()
-        gates[2].open()
         _ = await first.result
+        gates[2].open()
         _ = await last.result
         #expect(await store.waitForEffects(timeout: .seconds(60)))
         #expect(titles(store) == ["milk", "a", "c"])  // the refetch's answer, the layers gone
