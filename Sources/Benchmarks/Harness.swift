@@ -46,10 +46,12 @@ struct Timing {
     }
 
     /// ``of(runs:warmups:setup:_:)`` for a body that awaits: it runs on the main
-    /// actor, and leaves it free for others while it waits.
+    /// actor, and leaves it free for others while it waits. `cleanup`, untimed,
+    /// ends what a run started (its effects) before the next run's setup.
     @MainActor
     static func awaiting<Input>(
-        runs: Int, warmups: Int = 2, setup: () -> Input, _ body: (Input) async -> Int
+        runs: Int, warmups: Int = 2, setup: () -> Input, _ body: (Input) async -> Int,
+        cleanup: (Input) async -> Void = { _ in }
     ) async -> Timing {
         var times: [Duration] = []
         var checksum = 0
@@ -59,6 +61,7 @@ struct Timing {
             let start = clock.now
             checksum = await body(input)
             let elapsed = clock.now - start
+            await cleanup(input)
             blackHole(input)
             if run >= warmups { times.append(elapsed) }
         }

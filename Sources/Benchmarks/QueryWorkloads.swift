@@ -52,8 +52,8 @@ enum QueryWorkloads {
     /// store subscriptions.
     @MainActor
     static func subscribePairs(_ pairs: Int, subscribers: Int, entries: Int, runs: Int) async -> Row {
-        let store = await timed(
-            runs: runs,
+        let store = await Timing.awaiting(
+            runs: runs, warmups: 1,
             setup: { () -> (Store<Cached>, [QuerySubscription]) in
                 let store = Self.store(entries: entries)
                 return (store, (0..<subscribers).map { store.dispatch(item.subscribe($0 % entries)) })
@@ -86,8 +86,8 @@ enum QueryWorkloads {
     /// eviction timer). The floor: disposing as many core subscriptions.
     @MainActor
     static func unsubscribeEveryone(_ subscribers: Int, entries: Int, runs: Int) async -> Row {
-        let store = await timed(
-            runs: runs,
+        let store = await Timing.awaiting(
+            runs: runs, warmups: 1,
             setup: { () -> (Store<Cached>, [QuerySubscription]) in
                 let store = Self.store(entries: entries)
                 return (store, (0..<subscribers).map { store.dispatch(item.subscribe($0 % entries)) })
@@ -121,8 +121,8 @@ enum QueryWorkloads {
     @MainActor
     static func eviction(_ entries: Int, runs: Int) async -> Row {
         var memory: (before: Int, full: Int, after: Int) = (0, 0, 0)
-        let store = await timed(
-            runs: runs,
+        let store = await Timing.awaiting(
+            runs: runs, warmups: 1,
             setup: { () -> (Store<Cached>, [QuerySubscription]) in
                 memory.before = MainActorDeliveryWorkload.residentBytes()
                 let store = Self.store(entries: entries, of: unkept)
@@ -131,10 +131,7 @@ enum QueryWorkloads {
             { store, held in
                 memory.full = MainActorDeliveryWorkload.residentBytes()
                 for subscription in held { subscription.unsubscribe() }
-                return 0
-            },
-            waitingFor: { store, _ in
-                _ = await store.waitForEffects(timeout: .seconds(600))
+                _ = await store.waitForEffects(timeout: .seconds(600))  // the last eviction
                 return store.state.api.entries.count
             },
             cleanup: { store, _ in
@@ -160,8 +157,9 @@ enum QueryWorkloads {
     /// threads of a task group, on a `SharedStore`: the body runs once. The
     /// checksum is the number of body runs (1). The floor: as many plain
     /// dispatches from the same threads.
+    @MainActor
     static func concurrentSubscribes(_ count: Int, runs: Int) async -> Row {
-        let store = await timedShared(runs: runs) { store in
+        let store = await Timing.awaiting(runs: runs, warmups: 1, setup: sharedStore) { store in
             let before = calls.value
             await withTaskGroup(of: QuerySubscription.self) { group in
                 for _ in 0..<count { group.addTask { store.dispatch(item.subscribe(-1)) } }
@@ -169,37 +167,28 @@ enum QueryWorkloads {
             }
             _ = await store.waitForEffects(timeout: .seconds(600))
             return calls.value - before
+        } cleanup: {
+            await stop($0)
         }
-        let floor = await timedShared(runs: runs) { store in
+        let floor = await Timing.awaiting(runs: runs, warmups: 1, setup: sharedStore) { store in
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<count { group.addTask { store.dispatch(Ping()) } }
             }
             return 1
+        } cleanup: {
+            await stop($0)
         }
         return Row(
             workload: "24 \(count.formatted) concurrent subscribes to one key (SharedStore, task group)",
             store: store, floor: floor, note: "checksum: body runs (1); floor: as many plain dispatches")
     }
 
-    /// The median of `runs` timings of `body` on a fresh `SharedStore` of an empty cache.
-    static func timedShared(runs: Int, _ body: (SharedStore<Cached>) async -> Int) async -> Timing {
-        var times: [Duration] = []
-        var checksum = 0
-        let clock = ContinuousClock()
-        for run in 0..<(runs + 1) {
-            let store = SharedStore(
-                createStore(
-                    { state, action in cache.reduce(&state.api, action) }, Cached(),
-                    applyMiddleware(thunkMiddleware(), cache.middleware())))
-            let start = clock.now
-            checksum = await body(store)
-            let elapsed = clock.now - start
-            store.cancelEffects()
-            _ = await store.waitForEffects(timeout: .seconds(600))
-            if run >= 1 { times.append(elapsed) }
-        }
-        times.sort()
-        return Timing(median: times[times.count / 2], checksum: checksum)
+    /// A `SharedStore` of an empty cache.
+    static func sharedStore() -> SharedStore<Cached> {
+        SharedStore(
+            createStore(
+                { state, action in cache.reduce(&state.api, action) }, Cached(),
+                applyMiddleware(thunkMiddleware(), cache.middleware())))
     }
 
     /// Cancels the store's effects and waits for them to end (untimed cleanup).
@@ -209,26 +198,9 @@ enum QueryWorkloads {
         _ = await store.waitForEffects(timeout: .seconds(600))
     }
 
-    /// The median of `runs` timings of `body` (after one untimed run), each on a
-    /// fresh input from `setup`, then, also timed, `waitingFor` (what the body
-    /// started, to its end), then `cleanup`, untimed.
-    @MainActor
-    static func timed<Input>(
-        runs: Int, setup: () -> Input, _ body: (Input) -> Int,
-        waitingFor: (Input) async -> Int = { _ in 0 }, cleanup: (Input) async -> Void
-    ) async -> Timing {
-        var times: [Duration] = []
-        var checksum = 0
-        let clock = ContinuousClock()
-        for run in 0..<(runs + 1) {
-            let input = setup()
-            let start = clock.now
-            checksum = body(input) + (await waitingFor(input))
-            let elapsed = clock.now - start
-            await cleanup(input)
-            if run >= 1 { times.append(elapsed) }
-        }
-        times.sort()
-        return Timing(median: times[times.count / 2], checksum: checksum)
+    /// The same for a `SharedStore`.
+    static func stop(_ store: SharedStore<Cached>) async {
+        store.cancelEffects()
+        _ = await store.waitForEffects(timeout: .seconds(600))
     }
 }
