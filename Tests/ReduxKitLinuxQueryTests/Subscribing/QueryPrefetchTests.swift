@@ -18,10 +18,7 @@ struct QueryPrefetchTests {
         store.dispatch(TodoAPI.todo.prefetch(1))
         await waitUntil(store) { $0.api[key]?.status == .fulfilled }
         #expect(server.todoCalls.count == 1)
-        await clock.advance(by: .seconds(5) - .nanoseconds(1))
-        #expect(store.state.api[key] != nil)
-        await clock.advance(by: .nanoseconds(1))
-        #expect(store.state.api[key] == nil)
+        await expectEvicted(atKeepTime: .seconds(5), on: clock) { store.state.api[key] }
     }
 
     @Test @MainActor func aSubscriptionWithinTheKeepTimeUsesThePrefetchedDataAndKeepsIt() async {
@@ -84,10 +81,7 @@ struct QueryPrefetchTests {
         #expect(store.state.api[key]?.status == .fulfilled)
         #expect(store.state.api[key]?.data == QueryValue(Todo(id: 3, title: "tea")))
         #expect(store.state.api[key]?.fulfilledAt == testDate(0))
-        await clock.advance(by: .seconds(5) - .nanoseconds(1))
-        #expect(store.state.api[key] != nil)
-        await clock.advance(by: .nanoseconds(1))
-        #expect(store.state.api[key] == nil)
+        await expectEvicted(atKeepTime: .seconds(5), on: clock) { store.state.api[key] }
     }
 
     @Test func aSharedStoreEvictsAPrefetchedEntryAtItsKeepTime() async {
@@ -96,10 +90,7 @@ struct QueryPrefetchTests {
         let key = TodoAPI.todo.key(1)
         store.dispatch(TodoAPI.todo.prefetch(1))
         await waitUntil(store) { $0.api[key]?.status == .fulfilled }
-        await clock.advance(by: .seconds(5) - .nanoseconds(1))
-        #expect(store.state.api[key] != nil)
-        await clock.advance(by: .nanoseconds(1))
-        #expect(store.state.api[key] == nil)
+        await expectEvicted(atKeepTime: .seconds(5), on: clock) { store.state.api[key] }
     }
 
     @Test func aTestStoreReceivesThePrefetchItsFetchAndTheEviction() async {

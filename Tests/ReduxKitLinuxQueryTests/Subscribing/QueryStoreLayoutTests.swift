@@ -49,10 +49,7 @@ struct QueryStoreLayoutTests {
         let subscription = store.dispatch(TodoAPI.todo.subscribe(1))
         await waitUntil(store) { $0.api[key]?.status == .fulfilled }
         subscription.unsubscribe()
-        await clock.advance(by: .seconds(5) - .nanoseconds(1))
-        #expect(store.state.api[key] != nil)
-        await clock.advance(by: .nanoseconds(1))
-        #expect(store.state.api[key] == nil)
+        await expectEvicted(atKeepTime: .seconds(5), on: clock) { store.state.api[key] }
     }
 
     @Test @MainActor func anObservableStoreShowsTheEntryAsItLoads() async {

@@ -63,10 +63,7 @@ struct QuerySubscriptionTests {
         await clock.advance(by: .seconds(100))  // the fetch does not wait on the clock
         await waitUntil(store) { $0.api[key]?.status == .fulfilled }
         subscription.unsubscribe()
-        await clock.advance(by: .seconds(5) - .nanoseconds(1))
-        #expect(store.state.api[key] != nil)
-        await clock.advance(by: .nanoseconds(1))
-        #expect(store.state.api[key] == nil)
+        await expectEvicted(atKeepTime: .seconds(5), on: clock) { store.state.api[key] }
         #expect(await store.waitForEffects(timeout: .seconds(60)))
     }
 

@@ -1,4 +1,6 @@
 import ReduxKitLinux
+import ReduxKitLinuxQuery
+import ReduxKitLinuxTesting
 import Testing
 
 /// Waits until `condition` holds for the store's state: checked now, then
@@ -46,4 +48,17 @@ extension Result {
         if case .failure = self { return true }
         return false
     }
+}
+
+/// Moves `clock` to 1 ns before `keep` has passed, checks that the entry
+/// `entry` reads is still there, moves it the last nanosecond, and checks
+/// that the entry is gone: eviction at exactly the keep time.
+func expectEvicted(
+    atKeepTime keep: Duration, on clock: TestClock, sourceLocation: SourceLocation = #_sourceLocation,
+    isolation: isolated (any Actor)? = #isolation, _ entry: () -> QueryEntry?
+) async {
+    await clock.advance(by: keep - .nanoseconds(1))
+    #expect(entry() != nil, "evicted before its keep time", sourceLocation: sourceLocation)
+    await clock.advance(by: .nanoseconds(1))
+    #expect(entry() == nil, "not evicted at its keep time", sourceLocation: sourceLocation)
 }
