@@ -23,4 +23,13 @@ package enum QueryMisuse {
     package static func entryUnderAnotherKey(_ entryKey: QueryKey, _ key: QueryKey) -> String {
         "An entry goes under its own key: state.api[\(entryKey)] = entry, not state.api[\(key)]."
     }
+    /// An infinite query was given a `maxPages` below one.
+    package static func maxPagesBelowOne(_ name: String, _ maxPages: Int) -> String {
+        "The infinite query '\(name)' keeps at least one page: maxPages is \(maxPages)."
+    }
+    /// An infinite query was given `maxPages` without `previousPageParam`.
+    package static func maxPagesWithoutPreviousPageParam(_ name: String) -> String {
+        "The infinite query '\(name)' drops pages beyond maxPages, so it needs previousPageParam "
+            + "to fetch the first ones again."
+    }
 }

@@ -36,7 +36,7 @@ public final class QueryCache<State: Sendable>: Sendable {
     /// The endpoints, by their actions' type prefix.
     private let endpoints = Locked<[String: any QueryEndpointBehaviour]>([:])
     /// The streams of updates of the endpoints that have one, by endpoint name.
-    private let streams = Locked<[String: QueryStreaming<State>]>([:])
+    let streams = Locked<[String: QueryStreaming<State>]>([:])
 
     /// A cache whose state is at `path` in the store's state.
     ///
@@ -73,44 +73,10 @@ public final class QueryCache<State: Sendable>: Sendable {
         streamingUpdates: (@Sendable (Argument, QueryStreamContext<State, Value>) async throws -> Void)? = nil,
         body: @escaping @Sendable (Argument, AsyncThunkContext<State>) async throws -> Value
     ) -> QueryEndpoint<State, Argument, Value> {
-        let path = self.path
-        let cacheName = self.name
-        let fetch = AsyncThunk<State, QueryFetch<Argument>, Value>(
-            "\(self.name)/\(name)",
-            // Identical requests run the body once: none starts while one is in flight.
-            condition: { fetch, context in context.state[keyPath: path][fetch.key]?.status != .pending },
-            pendingMeta: { _, context in context.dependencies.date() },
-            cancellationID: { QueryFetchID(cacheName: cacheName, key: $0.key) }
-        ) { fetch, context in
-            var attempt = 0
-            while true {
-                do {
-                    let value = try await body(fetch.argument, context)
-                    return context.fulfillWithValue(value, meta: context.dependencies.date())
-                } catch {
-                    if error is CancellationError || Task.isCancelled || attempt >= retry.maxRetries { throw error }
-                    attempt += 1
-                    try await context.dependencies.clock.sleep(for: retry.backoff(attempt))
-                }
-            }
-        }
-        register(
-            QueryFetching(
-                name: name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor,
-                cancelsWhenUnused: cancelsWhenUnused || retry.maxRetries > 0, providesTags: providesTags))
-        if let streamingUpdates {
-            let cacheName = self.name
-            streams.withLock { streams in
-                streams[name] = QueryStreaming { added, listener in
-                    guard let argument = added.key.argument.value(as: Argument.self) else { return }
-                    try await streamingUpdates(
-                        argument,
-                        QueryStreamContext(
-                            key: added.key, listener: listener, path: path, cacheName: cacheName, stream: added.stream))
-                }
-            }
-        }
-        return QueryEndpoint(name: name, cacheName: self.name, fetch: fetch, keepUnusedDataFor: keepUnusedDataFor)
+        addQuery(
+            name, keepUnusedDataFor: keepUnusedDataFor, retry: retry, cancelsWhenUnused: cancelsWhenUnused,
+            providesTags: providesTags, streamingUpdates: streamingUpdates
+        ) { fetch, context in try await body(fetch.argument, context) }
     }
 
     /// Adds a mutation endpoint (RTK Query's `builder.mutation`): an async
@@ -169,7 +135,7 @@ public final class QueryCache<State: Sendable>: Sendable {
         QueryCacheUpdated(cacheName: name, id: QueryPatchID(number: QueryUpdateNumbers.next()), updates: updates)
     }
 
-    private func register(_ endpoint: any QueryEndpointBehaviour) {
+    func register(_ endpoint: any QueryEndpointBehaviour) {
         endpoints.withLock { endpoints in
             if endpoints[endpoint.typePrefix] != nil {
                 Misuse.fail(QueryMisuse.duplicateEndpoint(endpoint.name, in: name))

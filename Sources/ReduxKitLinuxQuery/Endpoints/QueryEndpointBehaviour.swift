@@ -22,6 +22,7 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
             entry.startedAt = pending.meta(as: Date.self)
             entry.isInvalidated = false
             entry.tagsInvalidatedInFlight = []
+            entry.fetchingPage = pending.argument.page
             entry.committedLayersAwait(pending.requestID)
             cache.put(entry)
         } else if let fulfilled = fetch.fulfilled(action) {
@@ -57,6 +58,7 @@ struct QueryFetching<State: Sendable, Argument: Hashable & Sendable, Value: Equa
         guard var entry = cache[fetch.key], entry.requestID == request, entry.status == .pending else { return }
         let tags = apply(&entry)
         entry.providedTags = tags
+        entry.fetchingPage = nil
         // Invalidated while it ran, before it provided these tags: fetch again.
         if tags.contains(where: { tag in entry.tagsInvalidatedInFlight.contains { tag.isInvalidated(by: $0) } }) {
             entry.isInvalidated = true

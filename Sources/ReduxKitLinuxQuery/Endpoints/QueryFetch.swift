@@ -6,15 +6,38 @@ public struct QueryFetch<Argument: Hashable & Sendable>: Sendable, CustomStringC
     public let argument: Argument
     /// The entry the answer goes to.
     public let key: QueryKey
+    /// The page an infinite query's fetch adds (`nil`: a query's fetch, or an
+    /// infinite query's first page, or its refetch of every page it has).
+    public let page: QueryPageDirection?
 
-    /// A fetch of `argument` for the entry `key`.
-    init(argument: Argument, key: QueryKey) {
+    /// A fetch of `argument` for the entry `key`, adding `page` if an infinite query's.
+    init(argument: Argument, key: QueryKey, page: QueryPageDirection? = nil) {
         self.argument = argument
         self.key = key
+        self.page = page
     }
 
-    /// The entry's key, as `todos(42)`.
-    public var description: String { key.description }
+    /// The entry's key, as `todos(42)`, then the page it adds, if any (`feed(1) next page`).
+    public var description: String {
+        guard let page else { return key.description }
+        return "\(key) \(page) page"
+    }
+}
+
+/// Which page an infinite query's fetch adds.
+public enum QueryPageDirection: Hashable, Sendable, CustomStringConvertible {
+    /// The page after the last one (RTK Query's `fetchNextPage`).
+    case next
+    /// The page before the first one (RTK Query's `fetchPreviousPage`).
+    case previous
+
+    /// `next` or `previous`.
+    public var description: String {
+        switch self {
+        case .next: "next"
+        case .previous: "previous"
+        }
+    }
 }
 
 /// How an endpoint's fetches and answers reach its cache, whatever its

@@ -41,6 +41,9 @@ public struct QueryEntry: Equatable, Sendable {
     /// request in flight, if any, ends), or else on its next subscribe. Any
     /// number of invalidations while a request runs give one more fetch.
     public var isInvalidated = false
+    /// The page the request in flight adds, when it is an infinite query's
+    /// fetch of its next or previous page (``InfiniteQueryEndpoint/fetchNextPage(_:)``).
+    public var fetchingPage: QueryPageDirection?
     /// The tags invalidated while the request in flight ran: if its answer
     /// provides one of them, the entry is fetched again (an invalidation during
     /// a first fetch, before any tag was provided, is not lost).

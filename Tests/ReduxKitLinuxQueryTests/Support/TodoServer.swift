@@ -152,10 +152,13 @@ func testDate(_ seconds: Int) -> Date { Date(timeIntervalSince1970: 1_767_225_60
 
 /// Dependencies with `server`, a test clock, and dates that follow the clock
 /// (whole seconds since 2026-01-01).
-func testDependencies(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> EffectDependencies {
+func testDependencies(
+    server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer(), feed: FeedServer = FeedServer()
+) -> EffectDependencies {
     var dependencies = EffectDependencies()
     dependencies.server = server
     dependencies.chat = chat
+    dependencies.feed = feed
     dependencies.clock = clock
     dependencies.date = { Date(timeIntervalSince1970: 1_767_225_600 + Double(clock.now.offset.components.seconds)) }
     return dependencies
@@ -163,8 +166,10 @@ func testDependencies(server: TodoServer, clock: TestClock, chat: ChatServer = C
 
 /// A store with the cache's middleware, made in whatever domain calls this
 /// (a main-actor test's, a request handler's).
-func makeStore(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> Store<AppState> {
-    let dependencies = testDependencies(server: server, clock: clock, chat: chat)
+func makeStore(
+    server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer(), feed: FeedServer = FeedServer()
+) -> Store<AppState> {
+    let dependencies = testDependencies(server: server, clock: clock, chat: chat, feed: feed)
     return createStore(
         TodoAPI.reducer, AppState(),
         applyMiddleware(
@@ -172,6 +177,8 @@ func makeStore(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServ
 }
 
 /// A `SharedStore` holding such a store.
-func makeSharedStore(server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer()) -> SharedStore<AppState> {
-    SharedStore(makeStore(server: server, clock: clock, chat: chat))
+func makeSharedStore(
+    server: TodoServer, clock: TestClock, chat: ChatServer = ChatServer(), feed: FeedServer = FeedServer()
+) -> SharedStore<AppState> {
+    SharedStore(makeStore(server: server, clock: clock, chat: chat, feed: feed))
 }
