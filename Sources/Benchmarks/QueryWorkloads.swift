@@ -151,6 +151,33 @@ enum QueryWorkloads {
                 + "\(megabytes(memory.after)) after; target back within 5%")
     }
 
+    /// `count` dispatches of an action the cache does not know, through a
+    /// store with the cache (10⁴ entries, its reducer and middleware): what
+    /// the cache costs every other action of the app. The floor: the same
+    /// state behind the thunk middleware alone, with a reducer that ignores it.
+    @MainActor
+    static func unrelatedDispatches(_ count: Int, runs: Int) -> Row {
+        let store = Timing.of(runs: runs, setup: { Self.store(entries: 10_000) }) { store in
+            for _ in 0..<count { store.dispatch(Ping()) }
+            return store.state.api.entries.count
+        }
+        let floor = Timing.of(
+            runs: runs,
+            setup: { () -> Store<Cached> in
+                createStore(
+                    { (_: inout Cached, _: any Action) in }, Self.store(entries: 10_000).state,
+                    applyMiddleware(thunkMiddleware()))
+            }
+        ) { store in
+            for _ in 0..<count { store.dispatch(Ping()) }
+            return store.state.api.entries.count
+        }
+        return Row(
+            workload: "24 \(count.formatted) dispatches of an action the cache does not know (10,000 entries)",
+            store: store, floor: floor,
+            note: "\((store.median / count).formatted) each; floor: thunk middleware alone, no cache")
+    }
+
     struct Ping: Action {}
 
     /// `count` subscribes to one key not in the cache, at once from the

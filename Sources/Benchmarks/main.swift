@@ -132,6 +132,7 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("24", { await QueryWorkloads.unsubscribeEveryone(1_000, entries: 10_000, runs: quick ? 3 : 7) }),
     ("24", { await QueryWorkloads.unsubscribeEveryone(100_000 / scale, entries: 10_000, runs: quick ? 3 : 7) }),
     ("24", { await QueryWorkloads.eviction(100_000 / scale, runs: quick ? 3 : 5) }),
+    ("24", { QueryWorkloads.unrelatedDispatches(dispatches, runs: runs) }),
     ("10", { SharedStoreWorkloads.manySubscribers(dispatches: notifyDispatches, subscriberCount: 3_000, runs: runs) }),
     ("11", { await MainActorDeliveryWorkload.run(dispatches: mainActorDispatches, runs: runs) }),
     ("12", { PersistenceWorkloads.dispatching(dispatches, runs: runs) }),

@@ -10,20 +10,20 @@
 /// One memo per store's middleware chain, used only in the store's domain (on
 /// its actor, or under its shared store's lock), like the chain itself: it
 /// needs no lock, and it is not `Sendable`.
-final class ActionTypeMemo<Value> {
+package final class ActionTypeMemo<Value> {
     private var values: [ObjectIdentifier: Value] = [:]
     private let workOut: (any Action) -> Value
 
     /// - Parameter workOut: Gives the value for an action's type; called with
     ///   the first action of each type (and again after ``forgetAll()``).
-    init(_ workOut: @escaping (any Action) -> Value) {
+    package init(_ workOut: @escaping (any Action) -> Value) {
         self.workOut = workOut
     }
 
     /// The value for `action`'s type. The lookup is inlined into the
     /// dispatch path; working a value out is not.
     @inline(__always)
-    func value(for action: any Action) -> Value {
+    package func value(for action: any Action) -> Value {
         let key = ObjectIdentifier(type(of: action))
         if let value = values[key] { return value }
         return workOutValue(for: action, key: key)
@@ -38,7 +38,7 @@ final class ActionTypeMemo<Value> {
     }
 
     /// Forgets every value, so each type's is worked out again.
-    func forgetAll() {
+    package func forgetAll() {
         values = [:]
     }
 }

@@ -36,7 +36,7 @@
 /// thread, and works while the store runs; ``AddListener``, ``RemoveListener``
 /// and ``ClearAllListeners`` actions do it through the store.
 public final class ListenerMiddleware<State: Sendable>: Sendable {
-    private let registry = ListenerRegistry<State>()
+    let registry = ListenerRegistry<State>()
     /// What every effect reads from `context.dependencies`.
     let dependencies: EffectDependencies
     private let onError: (@Sendable (ListenerFailed) -> Void)?
@@ -107,7 +107,8 @@ public final class ListenerMiddleware<State: Sendable>: Sendable {
                     for listener in listeners {
                         switch listener.match {
                         case .type: break  // the plan kept it: its type matches
-                        case .action(let matches): guard matches(action) else { continue }
+                        case .action(let matches), .typeAndAction(type: _, action: let matches):
+                            guard matches(action) else { continue }
                         case .state(let matches): guard matches(action, stateAfter(), before) else { continue }
                         }
                         if !checked, !hub.store.route.ensureWayBack() {

@@ -26,8 +26,10 @@ final class ListenerPlans<State: Sendable> {
         plans = ActionTypeMemo { [registry] action in
             let listeners = registry.listeners
             let candidates = listeners.filter { listener in
-                if case .type(let matches) = listener.match { return matches(action) }
-                return true
+                switch listener.match {
+                case .type(let matches), .typeAndAction(type: let matches, action: _): return matches(action)
+                case .action, .state: return true
+                }
             }
             return ListenerTypePlan(
                 isControl: ActionTypeFactsTable.shared.facts(of: action, for: State.self).isListenerControl,

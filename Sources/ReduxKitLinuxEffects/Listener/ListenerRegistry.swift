@@ -6,6 +6,9 @@ struct ListenerEntry<State: Sendable>: Sendable {
     enum Match: Sendable {
         /// By the action's type alone (`for:`): decided once per action type.
         case type(@Sendable (any Action) -> Bool)
+        /// By the action's type (decided once per action type), then, for an
+        /// action of such a type, by the action alone.
+        case typeAndAction(type: @Sendable (any Action) -> Bool, action: @Sendable (any Action) -> Bool)
         /// By the action alone (`matching:`): no state is read.
         case action(@Sendable (any Action) -> Bool)
         /// By the action, the state after it and the state before it (`predicate:`).
@@ -16,7 +19,7 @@ struct ListenerEntry<State: Sendable>: Sendable {
     var id: UInt64 = 0
     let name: String
     let policy: ListenerMiddleware<State>.Policy
-    let match: Match
+    var match: Match
     let effect: nonisolated(nonsending) @Sendable (any Action, ListenerContext<State>) async throws -> Void
     /// Tags a run with a key of its action: the policy applies per key, and
     /// ``CancelEffects`` cancels by key.

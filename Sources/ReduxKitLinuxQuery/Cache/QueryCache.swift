@@ -175,21 +175,30 @@ public final class QueryCache<State: Sendable>: Sendable {
     ///   - state: The cache's state.
     ///   - action: Any action; only the cache's own change its state.
     public func reduce(_ state: inout QueryCacheState, _ action: any Action) {
-        if let endpoint = endpoint(of: action) {
-            endpoint.reduce(&state, action)
-        } else if let removed = action as? QueryEntryRemoved, removed.cacheName == name {
+        switch QueryActionKind.of(action) {
+        case .unrelated: return
+        case .lifecycle: endpoint(of: action)?.reduce(&state, action)
+        case .cacheAction:
+            guard let addressed = action as? any QueryCacheAction, addressed.cacheName == name else { return }
+            reduce(&state, addressed)
+        }
+    }
+
+    /// Applies one of this cache's own actions.
+    private func reduce(_ state: inout QueryCacheState, _ action: any QueryCacheAction) {
+        switch action {
+        case let removed as QueryEntryRemoved:
             state.remove(removed.key)
-        } else if let updated = action as? QueryCacheUpdated, updated.cacheName == name {
+        case let updated as QueryCacheUpdated:
             state.create(upsertsOf: updated.updates, fulfilledAt: updated.createdAt)
             state.change(updated.updates) { entry, updates in entry.apply(updates, id: updated.id, committed: true) }
-        } else if let refetch = action as? QueryRefetch, refetch.cacheName == name, var entry = state[refetch.key],
-            entry.status == .pending
-        {
+        case let refetch as QueryRefetch:
+            guard var entry = state[refetch.key], entry.status == .pending else { return }
             entry.isInvalidated = true  // one more fetch follows the one in flight
             state[refetch.key] = entry
-        } else if let undone = action as? QueryPatchUndone, undone.cacheName == name {
+        case let undone as QueryPatchUndone:
             state.changeEntries(withLayersOf: undone.id) { $0.removeLayers(of: undone.id) }
-        } else if let streamed = action as? QueryDataStreamed, streamed.cacheName == name {
+        case let streamed as QueryDataStreamed:
             state.change([streamed.update]) { entry, updates in
                 // Written in when nothing could put it out of order; else a committed
                 // layer, which an answer to a request started before it does not erase.
@@ -199,6 +208,7 @@ public final class QueryCache<State: Sendable>: Sendable {
                     entry.apply(updates, id: streamed.id, committed: true)
                 }
             }
+        default: return
         }
     }
 }

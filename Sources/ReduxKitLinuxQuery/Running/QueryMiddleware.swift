@@ -30,56 +30,80 @@ extension QueryCache {
             self.addStreamListener(to: listeners)
             let throughListeners = listeners.middleware()(api)
             let leaving = QueryLeavingRoute(cacheName: self.name, route: api.route)
+            let now = dependencies.date
+            // Worked out once per action type: an action the cache does not know goes straight on.
+            let kinds = ActionTypeMemo(QueryActionKind.workOut)
             return { next in
                 let next = throughListeners(next)
                 return { action in
-                    if let subscribe = action as? QuerySubscribe<State>, subscribe.cacheName == self.name {
-                        return self.subscribe(
-                            subscribe, api: api, next: next, runtime: runtime, leaving: leaving,
-                            now: dependencies.date())
+                    switch kinds.value(for: action) {
+                    case .unrelated:
+                        return next(action)
+                    case .lifecycle:
+                        guard let endpoint = self.endpoint(of: action) else { return next(action) }
+                        return self.take(action, of: endpoint, api: api, next: next, runtime: runtime)
+                    case .cacheAction:
+                        guard let addressed = action as? any QueryCacheAction, addressed.cacheName == self.name else {
+                            return next(action)
+                        }
+                        return self.take(addressed, api: api, next: next, runtime: runtime, leaving: leaving, now: now)
                     }
-                    if let unsubscribe = action as? QueryUnsubscribe, unsubscribe.cacheName == self.name {
-                        return self.unsubscribe(unsubscribe, api: api, next: next, runtime: runtime)
-                    }
-                    if let event = action as? QueryAppEvent, event.cacheName == self.name {
-                        let result = next(action)
-                        self.fetch(runtime.subscriptions.keys(refetchingOn: event.kind), api: api)
-                        return result
-                    }
-                    if let prefetch = action as? QueryPrefetch, prefetch.cacheName == self.name {
-                        return self.prefetch(prefetch, api: api, next: next, runtime: runtime, now: dependencies.date())
-                    }
-                    if let updated = action as? QueryCacheUpdated, updated.cacheName == self.name {
-                        return self.update(updated, api: api, next: next, runtime: runtime, now: dependencies.date())
-                    }
-                    if let refetch = action as? QueryRefetch, refetch.cacheName == self.name {
-                        let result = next(action)
-                        self.fetch([refetch.key], api: api)
-                        return result
-                    }
-                    if let streamed = action as? QueryDataStreamed, streamed.cacheName == self.name {
-                        // Dropped unless its stream is still the entry's: checked inside the dispatch.
-                        return runtime.streams.isLive(streamed.stream, of: streamed.key) ? next(action) : action
-                    }
-                    if let removed = action as? QueryEntryRemoved, removed.cacheName == self.name {
-                        // Its updates are dropped from here; its task is cancelled once the entry is gone.
-                        let stream = runtime.streams.end(removed.key)
-                        let result = next(action)
-                        if let stream { self.cancelStream(stream, of: removed.key, api: api) }
-                        return result
-                    }
-                    guard let endpoint = self.endpoint(of: action) else { return next(action) }
-                    if let key = endpoint.keySettled(by: action) {
-                        runtime.polls.settled(key, now: runtime.timeline.now)
-                    }
-                    let added = self.keyAddedWithStream(by: action, of: endpoint, api: api)
-                    let result = next(action)
-                    if let added { self.startStream(of: added, api: api, streams: runtime.streams) }
-                    self.refetchInvalidated(after: action, of: endpoint, api: api, subscriptions: runtime.subscriptions)
-                    return result
                 }
             }
         }
+    }
+
+    /// Takes one of this cache's own actions.
+    private func take(
+        _ action: any QueryCacheAction, api: MiddlewareApi<State>, next: DispatchFunction, runtime: QueryRuntime,
+        leaving: QueryLeavingRoute<State>, now: @Sendable () -> Date
+    ) -> any Action {
+        switch action {
+        case let subscribe as QuerySubscribe<State>:
+            return self.subscribe(subscribe, api: api, next: next, runtime: runtime, leaving: leaving, now: now())
+        case let unsubscribe as QueryUnsubscribe:
+            return self.unsubscribe(unsubscribe, api: api, next: next, runtime: runtime)
+        case let event as QueryAppEvent:
+            let result = next(action)
+            fetch(runtime.subscriptions.keys(refetchingOn: event.kind), api: api)
+            return result
+        case let prefetch as QueryPrefetch:
+            return self.prefetch(prefetch, api: api, next: next, runtime: runtime, now: now())
+        case let updated as QueryCacheUpdated:
+            return update(updated, api: api, next: next, runtime: runtime, now: now())
+        case let refetch as QueryRefetch:
+            let result = next(action)
+            fetch([refetch.key], api: api)
+            return result
+        case let streamed as QueryDataStreamed:
+            // Dropped unless its stream is still the entry's: checked inside the dispatch.
+            return runtime.streams.isLive(streamed.stream, of: streamed.key) ? next(action) : action
+        case let removed as QueryEntryRemoved:
+            // Its updates are dropped from here; its task is cancelled once the entry is gone.
+            let stream = runtime.streams.end(removed.key)
+            let result = next(action)
+            if let stream { cancelStream(stream, of: removed.key, api: api) }
+            return result
+        default:
+            return next(action)
+        }
+    }
+
+    /// Takes a lifecycle action of one of this cache's endpoints: notes a
+    /// settled request for polling, starts a new entry's stream, and refetches
+    /// what the action left invalidated.
+    private func take(
+        _ action: any Action, of endpoint: any QueryEndpointBehaviour, api: MiddlewareApi<State>,
+        next: DispatchFunction, runtime: QueryRuntime
+    ) -> any Action {
+        if let key = endpoint.keySettled(by: action) {
+            runtime.polls.settled(key, now: runtime.timeline.now)
+        }
+        let added = keyAddedWithStream(by: action, of: endpoint, api: api)
+        let result = next(action)
+        if let added { startStream(of: added, api: api, streams: runtime.streams) }
+        refetchInvalidated(after: action, of: endpoint, api: api, subscriptions: runtime.subscriptions)
+        return result
     }
 
     /// Fetches each of `keys` that is in the cache with no request in flight.
@@ -182,8 +206,8 @@ extension QueryCache {
         // Only the subscription that asks for the first poll starts a run: a
         // run per subscription, returning at once, would cost each a task.
         listeners.addListener(
-            named: "\(name)/pollLoop",
-            matching: { ($0 as? QuerySubscribe<State>)?.cacheName == name && polls.startIsPending }
+            named: "\(name)/pollLoop", ofType: { $0 is QuerySubscribe<State> },
+            where: { ($0 as? QuerySubscribe<State>)?.cacheName == name && polls.startIsPending }
         ) { _, context in
             guard polls.claimStart() else { return }
             while let (deadline, shortestInterval, version) = polls.nextWait() {
@@ -218,8 +242,8 @@ extension QueryCache {
         let name = self.name
         // Only the last subscription of an entry to leave starts a run.
         listeners.addListener(
-            named: "\(name)/evictionTimer",
-            matching: { action in
+            named: "\(name)/evictionTimer", ofType: { $0 is QueryUnsubscribe || $0 is QueryEntryUnused },
+            where: { action in
                 guard let leaving = Self.leaving(action), leaving.cacheName == name else { return false }
                 return subscriptions.keepTime(ifUnused: leaving.key) != nil
             },

@@ -2,7 +2,7 @@
 /// `onCacheEntryAdded`), dispatched by the cache's middleware right after the
 /// first request of a new entry of an endpoint that has `streamingUpdates`.
 /// The stream runs, as a listener's run, until the entry is removed.
-public struct QueryEntryAdded: Action {
+public struct QueryEntryAdded: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry added.
@@ -22,7 +22,7 @@ public struct QueryEntryAdded: Action {
 /// The change is written into the server's data when nothing is laid over it
 /// and no request is in flight; otherwise it is a committed layer, so an
 /// answer to a request that started before it does not erase it.
-public struct QueryDataStreamed: Action {
+public struct QueryDataStreamed: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry changed.

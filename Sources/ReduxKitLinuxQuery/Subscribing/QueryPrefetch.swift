@@ -3,7 +3,7 @@
 /// fetches unless the entry has fresh data or a request in flight, and an
 /// entry no one subscribes to is kept for its endpoint's keep time, then
 /// evicted, as if its last subscription had just left.
-public struct QueryPrefetch: Action {
+public struct QueryPrefetch: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry to load.
@@ -19,7 +19,7 @@ public struct QueryPrefetch: Action {
 /// The action the cache's middleware dispatches when an entry is in the
 /// cache with no subscription (prefetched, or created by an upsert): its
 /// eviction timer starts, as after its last subscription's ``QueryUnsubscribe``.
-public struct QueryEntryUnused: Action {
+public struct QueryEntryUnused: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry.

@@ -2,7 +2,7 @@
 /// ``QueryEndpoint/subscribe(_:keepUnusedDataFor:refetchIfOlderThan:pollingInterval:refetchOnFocus:refetchOnReconnect:)``.
 /// Dispatch it to a store whose middleware includes its cache's: the typed
 /// dispatch returns the ``QuerySubscription``.
-public struct QuerySubscribe<State: Sendable>: Action {
+public struct QuerySubscribe<State: Sendable>: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry subscribed to.
@@ -31,7 +31,7 @@ struct QuerySubscribed: Action {
 }
 
 /// The action a subscription's ``QuerySubscription/unsubscribe(isolation:)`` dispatches.
-public struct QueryUnsubscribe: Action {
+public struct QueryUnsubscribe: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry the subscription was to.
@@ -45,7 +45,7 @@ public struct QueryUnsubscribe: Action {
 
 /// The action that removes an entry no one used for its keep time (RTK
 /// Query's `removeQueryResult`), dispatched by the cache's eviction timer.
-public struct QueryEntryRemoved: Action {
+public struct QueryEntryRemoved: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry removed.
@@ -80,7 +80,7 @@ extension DispatchingStore where State: Sendable {
 }
 
 /// The action that fetches an entry again now, made by ``QueryEndpoint/refetch(_:)``.
-public struct QueryRefetch: Action {
+public struct QueryRefetch: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The entry to fetch again.
@@ -94,7 +94,7 @@ public struct QueryRefetch: Action {
 /// ``QueryCache/focused`` and ``QueryCache/reconnected`` (RTK Query's
 /// `onFocus` and `onOnline`; the app dispatches them from whatever tells it,
 /// as no platform is watched here).
-public struct QueryAppEvent: Action {
+public struct QueryAppEvent: Action, QueryCacheAction {
     /// What happened.
     public enum Kind: String, Sendable {
         /// The app came back to the foreground.

@@ -11,7 +11,7 @@ enum QueryUpdateNumbers {
 
 /// The action that changes cached entries by hand, made by
 /// ``QueryCache/update(_:)``.
-public struct QueryCacheUpdated: Action {
+public struct QueryCacheUpdated: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// Names its patch layers, for ``undo``.
@@ -38,7 +38,7 @@ public struct QueryCacheUpdated: Action {
 }
 
 /// The action that takes back the patch layers of one update.
-public struct QueryPatchUndone: Action {
+public struct QueryPatchUndone: Action, QueryCacheAction {
     /// The name of the cache it is addressed to.
     public let cacheName: String
     /// The update whose layers go.
