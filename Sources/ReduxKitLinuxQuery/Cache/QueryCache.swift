@@ -196,6 +196,10 @@ public final class QueryCache<State: Sendable>: Sendable {
             guard var entry = state[refetch.key], entry.status == .pending else { return }
             entry.isInvalidated = true  // one more fetch follows the one in flight
             state[refetch.key] = entry
+        case let invalidated as QueryTagsInvalidated:
+            state.invalidate(invalidated.tags)
+        case is QueryCacheReset:
+            state = QueryCacheState()
         case let undone as QueryPatchUndone:
             state.changeEntries(withLayersOf: undone.id) { $0.removeLayers(of: undone.id) }
         case let streamed as QueryDataStreamed:

@@ -78,6 +78,12 @@ extension QueryCache {
         case let streamed as QueryDataStreamed:
             // Dropped unless its stream is still the entry's: checked inside the dispatch.
             return runtime.streams.isLive(streamed.stream, of: streamed.key) ? next(action) : action
+        case let invalidated as QueryTagsInvalidated:
+            let result = next(action)
+            refetch(invalidatedBy: invalidated.tags, api: api, subscriptions: runtime.subscriptions)
+            return result
+        case let reset as QueryCacheReset:
+            return self.reset(reset, api: api, next: next, runtime: runtime)
         case let removed as QueryEntryRemoved:
             // Its updates are dropped from here; its task is cancelled once the entry is gone.
             let stream = runtime.streams.end(removed.key)
@@ -178,15 +184,25 @@ extension QueryCache {
         after action: any Action, of endpoint: any QueryEndpointBehaviour, api: MiddlewareApi<State>,
         subscriptions: QuerySubscriptions
     ) {
-        let cache = api.getState()[keyPath: path]
-        var keys: Set<QueryKey> = []
         if let key = endpoint.keySettled(by: action) {
-            keys.insert(key)
+            refetch([key], api: api, subscriptions: subscriptions)
         } else {
-            let tags = endpoint.tagsInvalidated(by: action)
-            if tags.isEmpty { return }
-            keys = cache.provided.keys(invalidatedBy: tags)
+            refetch(invalidatedBy: endpoint.tagsInvalidated(by: action), api: api, subscriptions: subscriptions)
         }
+    }
+
+    /// Fetches again the entries that provided `tags`, once invalidated (see ``refetch(_:api:subscriptions:)``).
+    private func refetch(invalidatedBy tags: [QueryTag], api: MiddlewareApi<State>, subscriptions: QuerySubscriptions) {
+        guard !tags.isEmpty else { return }
+        refetch(
+            api.getState()[keyPath: path].provided.keys(invalidatedBy: tags), api: api, subscriptions: subscriptions)
+    }
+
+    /// Fetches again each of `keys` whose entry is invalidated, has no request
+    /// in flight and has subscribers.
+    private func refetch(_ keys: some Sequence<QueryKey>, api: MiddlewareApi<State>, subscriptions: QuerySubscriptions)
+    {
+        let cache = api.getState()[keyPath: path]
         for key in keys {
             guard let entry = cache[key], entry.isInvalidated, entry.status != .pending,
                 subscriptions.count(of: key) > 0

@@ -92,4 +92,15 @@ final class QuerySubscriptions: Sendable {
     func evict(_ key: QueryKey) -> Bool {
         table.withLock { $0.unused.removeValue(forKey: key) != nil }
     }
+
+    /// Forgets the entries waiting out their keep time (the cache was reset:
+    /// their entries are gone).
+    ///
+    /// - Returns: The entries with subscriptions, and those forgotten.
+    func reset() -> (subscribed: [QueryKey], forgotten: [QueryKey]) {
+        table.withLock { table in
+            defer { table.unused = [:] }
+            return (Array(table.entries.keys), Array(table.unused.keys))
+        }
+    }
 }
