@@ -31,7 +31,8 @@ extension QueryCache {
             let throughListeners = listeners.middleware()(api)
             let leaving = QueryLeavingRoute(cacheName: self.name, route: api.route)
             return { next in
-                let next = throughListeners(next)
+                let next = self.startingEvictionOfRestored(
+                    throughListeners(next), api: api, subscriptions: runtime.subscriptions)
                 return { action in
                     if let subscribe = action as? QuerySubscribe<State>, subscribe.cacheName == self.name {
                         return self.subscribe(
