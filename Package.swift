@@ -55,7 +55,10 @@ let package = Package(
             dependencies: ["ReduxKitLinuxTesting", "ReduxKitLinuxEffects", "ReduxKitLinuxTestSupport"]),
         .testTarget(
             name: "ReduxKitLinuxQueryTests",
-            dependencies: ["ReduxKitLinuxQuery", "ReduxKitLinuxTesting", "ReduxKitLinuxTestSupport"]),
+            // Devtools too: a persisted cache, and the cache's actions in an action log.
+            dependencies: [
+                "ReduxKitLinuxQuery", "ReduxKitLinuxDevtools", "ReduxKitLinuxTesting", "ReduxKitLinuxTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -37,6 +37,8 @@ public final class QueryCache<State: Sendable>: Sendable {
     private let endpoints = Locked<[String: any QueryEndpointBehaviour]>([:])
     /// The streams of updates of the endpoints that have one, by endpoint name.
     let streams = Locked<[String: QueryStreaming<State>]>([:])
+    /// Its endpoints and restorations counted, for restoring decoded entries.
+    let restorations = QueryRestorations()
 
     /// A cache whose state is at `path` in the store's state.
     ///
@@ -142,6 +144,7 @@ public final class QueryCache<State: Sendable>: Sendable {
             }
             endpoints[endpoint.typePrefix] = endpoint
         }
+        restorations.endpointAdded()
     }
 
     /// The endpoint whose lifecycle action `action` is, if it is one of this cache's.
@@ -175,6 +178,7 @@ public final class QueryCache<State: Sendable>: Sendable {
     ///   - state: The cache's state.
     ///   - action: Any action; only the cache's own change its state.
     public func reduce(_ state: inout QueryCacheState, _ action: any Action) {
+        if !state.unrestored.entries.isEmpty { restoreEntries(in: &state) }
         switch QueryActionKind.of(action) {
         case .unrelated: return
         case .lifecycle: endpoint(of: action)?.reduce(&state, action)

@@ -18,6 +18,8 @@ public struct QueryCacheState: Equatable, Sendable {
     var pending: Set<QueryKey> = []
     /// The entries with layers of each patch.
     var layered: [QueryPatchID: Set<QueryKey>] = [:]
+    /// Decoded entries waiting for their endpoints (see `init(from:)`).
+    var unrestored = QueryUnrestoredEntries()
 
     /// An empty cache.
     public init() {}

@@ -34,7 +34,8 @@ extension QueryCache {
             // Worked out once per action type: an action the cache does not know goes straight on.
             let kinds = ActionTypeMemo(QueryActionKind.workOut)
             return { next in
-                let next = throughListeners(next)
+                let next = self.startingEvictionOfRestored(
+                    throughListeners(next), api: api, subscriptions: runtime.subscriptions)
                 return { action in
                     switch kinds.value(for: action) {
                     case .unrelated:

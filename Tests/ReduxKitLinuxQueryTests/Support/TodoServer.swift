@@ -4,13 +4,13 @@ import ReduxKitLinuxTestSupport
 import ReduxKitLinuxTesting
 
 /// A todo in the fake server.
-struct Todo: Equatable, Sendable, Identifiable {
+struct Todo: Equatable, Sendable, Identifiable, Codable {
     let id: Int
     var title: String
 }
 
 /// The app state of the query tests: the cache and nothing else.
-struct AppState: Equatable, Sendable {
+struct AppState: Equatable, Sendable, Codable {
     var api = QueryCacheState()
 }
 
