@@ -55,8 +55,10 @@ enum AsyncThunkPayload: Sendable {
     }
 }
 
-/// Any JSON value, as an action log's line holds it.
-enum LoggedJSON: Codable, Hashable, Sendable {
+/// Any JSON value, as an action log's line holds it (and, in the query
+/// product, as a persisted entry holds its argument and data until an
+/// endpoint types them).
+package enum LoggedJSON: Codable, Hashable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -73,7 +75,7 @@ enum LoggedJSON: Codable, Hashable, Sendable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             var fields: [String: LoggedJSON] = [:]
             for key in object.allKeys { fields[key.stringValue] = try object.decode(LoggedJSON.self, forKey: key) }
@@ -100,7 +102,7 @@ enum LoggedJSON: Codable, Hashable, Sendable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .object(let fields):
             var object = encoder.container(keyedBy: Key.self)
@@ -120,5 +122,12 @@ enum LoggedJSON: Codable, Hashable, Sendable {
             case .array, .object: break
             }
         }
+    }
+}
+
+extension LoggedJSON {
+    /// The value as compact JSON text.
+    package var description: String {
+        (try? JSONEncoder().encode(self)).flatMap { String(data: $0, encoding: .utf8) } ?? "?"
     }
 }

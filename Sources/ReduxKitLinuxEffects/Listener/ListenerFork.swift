@@ -19,7 +19,8 @@ extension ListenerContext {
     /// listener removed with `cancelActive` right after the dispatch), begins
     /// already cancelled: its cancellation handlers run at once, its `delay`
     /// throws, and whoever awaits it gets a `CancellationError`. The body runs
-    /// on the store's actor between its suspensions, as the effect does.
+    /// on the store's actor between its suspensions, as the effect does, and
+    /// forks begin in the order they were forked (RTK's microtasks do too).
     ///
     /// - Parameters:
     ///   - autoJoin: Whether the run's end waits for the fork (RTK's `autoJoin`).
@@ -34,7 +35,7 @@ extension ListenerContext {
         }
         // Set now if the run is already cancelled, or later by the fork's handle before it starts.
         let neverRuns = Locked(run.isCancelled)
-        run.forkWillStart()
+        let place = run.forkWillStart()
         let activity = EffectActivity("fork of listener", named: run.listener.name)
         let effect = EffectTask(activity: activity)
         // Cancelled with the run's forks (at once, if they already were), until it ends.
@@ -42,6 +43,7 @@ extension ListenerContext {
         let task: Task<Result<Value, any Error>, Never> = runner.run(
             .listener, effect: effect, on: hub.store.route.actor, from: nil, startsLater: true
         ) {
+            await run.forkWaitsForItsTurn(place)
             run.forkStarted()
             let result: Result<Value, any Error>
             do {

@@ -44,8 +44,28 @@ final class ListenerRun<State: Sendable>: Sendable {
     }
 
     /// Notes a fork whose task will begin later (after the code forking it suspends).
-    func forkWillStart() {
-        unstarted.withLock { $0.count += 1 }
+    ///
+    /// - Returns: Its place among the run's forks, for ``forkWaitsForItsTurn(_:)``.
+    func forkWillStart() -> Int {
+        unstarted.withLock { unstarted in
+            unstarted.count += 1
+            defer { unstarted.forked += 1 }
+            return unstarted.forked
+        }
+    }
+
+    /// Waits until the forks forked before the one at `place` have begun:
+    /// forks begin in the order forked (as RTK's, each a microtask), though
+    /// their tasks, made outside the store's actor, may reach it in another
+    /// order. A fork cancelled while it waits goes on at once.
+    nonisolated(nonsending) func forkWaitsForItsTurn(_ place: Int) async {
+        await unstarted.park(in: \.turns, tag: place, whenCancelled: ()) { $0.begun >= place ? () : nil }
+        let next = unstarted.withLock { unstarted in
+            unstarted.begun = max(unstarted.begun, place + 1)
+            let begun = unstarted.begun
+            return unstarted.turns.take { $0 <= begun }
+        }
+        for waiter in next { waiter.continuation.resume() }
     }
 
     /// Notes that a fork's task has begun (its body runs next, unless it was cancelled).
@@ -75,4 +95,9 @@ final class ListenerRun<State: Sendable>: Sendable {
 struct UnstartedForks: Sendable {
     var count = 0
     var waiters = ParkedWaiters<Void, Void>()
+    /// How many forks were forked, and how many of the first ones have begun.
+    var forked = 0
+    var begun = 0
+    /// Forks waiting for those forked before them to begin, by their place.
+    var turns = ParkedWaiters<Void, Int>()
 }

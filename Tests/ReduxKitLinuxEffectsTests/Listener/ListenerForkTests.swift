@@ -84,6 +84,21 @@ struct ListenerForkTests {
         #expect(outcomes.values == ["effect returned", "a ran", "b ran", "a cancelled", "b cancelled"])
     }
 
+    /// Forks begin in the order forked, though their tasks are made off the
+    /// store's actor and may reach it in another order (a red run under the
+    /// thread sanitizer found two swapped).
+    @Test @MainActor func manyForksOnTheMainActorBeginInTheOrderForked() async {
+        let listeners = ListenerMiddleware<Int>(dependencies: ListenerTestSupport.dependencies(TestClock()))
+        let begun = Recorder<Int>()
+        listeners.addListener(for: Search.self) { _, context in
+            for place in 0..<200 { context.fork(autoJoin: true) { begun.append(place) } }
+        }
+        let store = createStore(counterReducer, 0, applyMiddleware(listeners.middleware()))
+        store.dispatch(Search(text: "a"))
+        #expect(await store.waitForEffects(timeout: .seconds(60), clock: TestClock()))
+        #expect(begun.values == Array(0..<200))
+    }
+
     @Test func anAutoJoinedForkIsAwaitedByItsEffectsEnd() async {
         let listeners = ListenerMiddleware<Int>()
         let gate = AsyncGate()
