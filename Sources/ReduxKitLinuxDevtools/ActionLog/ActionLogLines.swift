@@ -219,7 +219,7 @@ struct ActionLogLines {
 
     private mutating func appendHeader(_ header: ActionLogHeaderLine, _ entry: ActionLogEntry) {
         if recordsStateChanges { stateChanges = StateChangeRecorder(startingState: header.state) }
-        output.append(contentsOf: ActionLogSessionHeader.prefix)
+        output.append(contentsOf: ActionLogLineFormat.headerStart)
         output.append(contentsOf: #"""#.utf8)
         output.append(contentsOf: header.session.utf8)
         output.append(contentsOf: #"""#.utf8)

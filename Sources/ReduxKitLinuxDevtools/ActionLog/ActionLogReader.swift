@@ -11,18 +11,6 @@ struct ActionLogReader<State> {
         case jump(Int)
     }
 
-    /// The fields of a line read before its payload or state.
-    private struct Header: Decodable {
-        let type: String?
-        let jump: Bool?
-        let unrecorded: Bool?
-    }
-
-    /// A jump's line or a header, its state decoded as `S`.
-    private struct JumpLine<S: Decodable>: Decodable {
-        let state: S
-    }
-
     private(set) var steps: [Step] = []
     /// The states the jumps set.
     private(set) var states: [State] = []
@@ -43,33 +31,30 @@ struct ActionLogReader<State> {
             if let header = session.header, session.decodedHeader?.stateUnrecorded != true,
                 State.self is any Decodable.Type
             {
-                states.append(try Self.state(of: header.data, line: header.number))
+                states.append(try Self.state(ActionLogLineFields(header.data).raw(.state), line: header.number))
                 steps.append(.jump(states.count - 1))
             }
             for line in session.entries {
                 let number = line.number
-                let header: Header
-                do {
-                    header = try DevtoolsJSON.makeDecoder().decode(Header.self, from: line.data)
-                } catch {
-                    throw ActionLogError(line: number, reason: .notALogLine(String(describing: error)))
-                }
-                if header.unrecorded == true {
+                let entry = try Self.entry(line)
+                switch entry.kind {
+                case .unrecordedAction, .unrecordedJump:
                     guard options.contains(.skippingUnrecorded) else {
                         throw ActionLogError(
                             line: number,
-                            reason: header.jump == true
-                                ? .unrecordedJump : .unrecordedAction(type: header.type ?? "?"))
+                            reason: entry.kind == .unrecordedJump
+                                ? .unrecordedJump : .unrecordedAction(type: entry.fields.string(.type) ?? "?"))
                     }
                     skipped += 1
-                } else if header.jump == true {
-                    states.append(try Self.state(of: line.data, line: number))
+                case .jump:
+                    states.append(try Self.state(entry.state, line: number))
                     steps.append(.jump(states.count - 1))
                     jumps += 1
-                } else if let type = header.type {
-                    steps.append(.action(try Self.action(type, of: line.data, line: number, registry: registry)))
+                case .action(let type):
+                    steps.append(
+                        .action(try Self.action(type, payload: entry.payload, line: number, registry: registry)))
                     actions += 1
-                } else {
+                case nil:
                     throw ActionLogError(line: number, reason: .notALogLine("it has no \"type\" field"))
                 }
             }
@@ -83,31 +68,44 @@ struct ActionLogReader<State> {
         summary = ActionLogReplay(replayed: actions, jumps: jumps, skippedUnrecorded: skipped, tornLastLine: torn)
     }
 
-    private static func action(_ type: String, of line: Data, line number: Int, registry: ActionRegistry) throws
+    /// `line` read as an entry.
+    ///
+    /// - Throws: ``ActionLogError`` with why, if it is not one.
+    private static func entry(_ line: ActionLogRawLog.Line) throws -> ActionLogEntryLine {
+        switch ActionLogLine(line.data) {
+        case .entry(let entry): return entry
+        case .unreadable(let reason): throw ActionLogError(line: line.number, reason: .notALogLine(reason))
+        case .header, .torn: throw ActionLogError(line: line.number, reason: .notALogLine("not an entry"))
+        }
+    }
+
+    private static func action(_ type: String, payload: Data?, line number: Int, registry: ActionRegistry) throws
         -> any Action
     {
         guard registry.isRegistered(type) else {
             throw ActionLogError(line: number, reason: .unknownType(type))
         }
         do {
-            return try registry.decode(name: type, line: line)
+            return try registry.decode(name: type, payload: payload)
         } catch {
             throw ActionLogError(line: number, reason: .undecodable(type: type, details: String(describing: error)))
         }
     }
 
-    private static func state(of line: Data, line number: Int) throws -> State {
+    /// The state `bytes` hold (a header's or a jump's).
+    private static func state(_ bytes: Data?, line number: Int) throws -> State {
         guard let decodable = State.self as? any Decodable.Type else {
             throw ActionLogError(line: number, reason: .undecodableState(details: "\(State.self) is not Decodable"))
         }
         do {
-            return try decodeState(decodable, from: line) as! State
+            guard let bytes else { throw ActionLogLineFields.Absent(field: .state) }
+            return try decodeState(decodable, from: bytes) as! State
         } catch {
             throw ActionLogError(line: number, reason: .undecodableState(details: String(describing: error)))
         }
     }
 
-    private static func decodeState<S: Decodable>(_ type: S.Type, from line: Data) throws -> S {
-        try DevtoolsJSON.makeDecoder().decode(JumpLine<S>.self, from: line).state
+    private static func decodeState<S: Decodable>(_ type: S.Type, from bytes: Data) throws -> S {
+        try DevtoolsJSON.makeDecoder().decode(S.self, from: bytes)
     }
 }

@@ -30,7 +30,7 @@ public struct ActionRegistry: Sendable {
         let header: [UInt8]
         /// The action's JSON, from the writer's encoder.
         let encode: @Sendable (any Action, JSONEncoder) throws -> Data
-        /// Decodes the action from a whole log line (its `payload` field), with the decoder given.
+        /// Decodes the action from its payload's JSON, with the decoder given.
         let decode: @Sendable (Data, JSONDecoder) throws -> any Action
 
         init(
@@ -41,15 +41,10 @@ public struct ActionRegistry: Sendable {
             self.name = name
             self.type = ObjectIdentifier(type)
             self.namedByActionType = namedByActionType
-            self.header = Array(#"{"type":"#.utf8) + ActionLogLines.jsonString(name)
+            self.header = ActionLogLineFormat.actionStart + ActionLogLines.jsonString(name)
             self.encode = encode
             self.decode = decode
         }
-    }
-
-    /// A log line's payload, decoded as the registered type.
-    private struct Envelope<A: Decodable>: Decodable {
-        let payload: A
     }
 
     /// The name ``/ReduxKitLinux/ReplaceReducerAction`` is logged under.
@@ -93,7 +88,7 @@ public struct ActionRegistry: Sendable {
             Codec(
                 name: name, type: type, namedByActionType: namedByActionType,
                 encode: { action, encoder in try DevtoolsJSON.encode(action as! A, with: encoder) },
-                decode: { line, decoder in try decoder.decode(Envelope<A>.self, from: line).payload }),
+                decode: { payload, decoder in try decoder.decode(A.self, from: payload) }),
             for: type)
     }
 
@@ -134,10 +129,14 @@ public struct ActionRegistry: Sendable {
         codecByName[name] != nil
     }
 
-    /// Decodes the payload of a log line as the type registered under `name`
-    /// (which must be registered), with `decoder` (one a replay makes once,
-    /// by default a new one).
-    func decode(name: String, line: Data, decoder: JSONDecoder = DevtoolsJSON.makeDecoder()) throws -> any Action {
-        try codecs[codecByName[name]!].decode(line, decoder)
+    /// Decodes a log line's payload (``ActionLogEntryLine/payload``) as the
+    /// type registered under `name` (which must be registered), with
+    /// `decoder` (one a replay makes once, by default a new one).
+    ///
+    /// - Throws: ``ActionLogLineFields/Absent`` when the line has no payload,
+    ///   or the decoder's error.
+    func decode(name: String, payload: Data?, decoder: JSONDecoder = DevtoolsJSON.makeDecoder()) throws -> any Action {
+        guard let payload else { throw ActionLogLineFields.Absent(field: .payload) }
+        return try codecs[codecByName[name]!].decode(payload, decoder)
     }
 }

@@ -47,7 +47,7 @@ struct InspectorTimeline: Equatable {
         case unrecorded
         /// A jump whose state could not be encoded.
         case unrecordedJump
-        /// A line the inspector cannot read (``InspectorUnreadableLine``):
+        /// A line the inspector cannot read (``ActionLogUnreadableLine``):
         /// listed where it was, with why.
         case unreadable
     }

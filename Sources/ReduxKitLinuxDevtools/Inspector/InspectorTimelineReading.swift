@@ -39,17 +39,18 @@ extension InspectorTimeline {
                     pending = pending.dropFirst()
                 }
                 number += 1
-                guard let fields = InspectorLineFields(line.data) else {
+                guard case .entry(let read) = ActionLogLine(line.data),
+                    let entry = Self.entry(read, session: index, number: number)
+                else {
                     append(unreadable: line, to: &session, index: index, number: number)
                     continue
                 }
-                let entry = Self.entry(fields, session: index, number: number)
                 if entry.changes != nil { statesRecorded = true }
                 entries.append(entry)
             }
             for checkpoint in pending { session.checkpoints.append(Self.checkpoint(checkpoint.header, after: number)) }
             if let torn = raw.torn {
-                if InspectorUnreadableLine.isWholeButTooDeep(torn.data) {
+                if ActionLogUnreadableLine.isWholeButTooDeep(torn.data) {
                     // Whole, but unreadable (nested too deep): a crash cannot cut a line to a whole object.
                     append(unreadable: torn, to: &session, index: index, number: number + 1)
                 } else {
@@ -76,7 +77,7 @@ extension InspectorTimeline {
     private mutating func append(
         unreadable line: ActionLogRawLog.Line, to session: inout Session, index: Int, number: Int
     ) {
-        let reason = InspectorUnreadableLine.reason(line.data)
+        let reason = ActionLogUnreadableLine.reason(line.data)
         session.notes.append(
             "\(Self.place(of: line)) is not a log line that can be read (\(reason)): listed as unreadable, "
                 + "and the states after it may be wrong.")
@@ -90,7 +91,7 @@ extension InspectorTimeline {
         session.id = decoded.session
         session.started = decoded.timestamp
         session.version = decoded.version
-        session.state = InspectorLineFields(header.data)?.raw("state")
+        session.state = Self.shown(ActionLogLineFields(header.data).raw(.state))
         if decoded.stateUnrecorded == true || session.state == nil {
             session.notes.append(
                 "Its starting state was not recorded (the state is not Encodable, or failed to encode).")
@@ -116,21 +117,37 @@ extension InspectorTimeline {
 
     /// The checkpoint a continuation header records, after entry `number`.
     private static func checkpoint(_ header: ActionLogRawLog.Line, after number: Int) -> Checkpoint {
-        Checkpoint(entriesBefore: number, state: InspectorLineFields(header.data)?.raw("state"))
+        Checkpoint(entriesBefore: number, state: shown(ActionLogLineFields(header.data).raw(.state)))
     }
 
-    /// The entry an entry line records.
-    private static func entry(_ fields: InspectorLineFields, session: Int, number: Int) -> Entry {
-        let kind: Kind
-        if fields.isTrue("jump") {
-            kind = fields.isTrue("unrecorded") ? .unrecordedJump : .jump
-        } else {
-            kind = fields.isTrue("unrecorded") ? .unrecorded : .action
-        }
+    /// The entry an entry line records; `nil` if a value the page shows as
+    /// JSON is not JSON (the page could not show it).
+    private static func entry(_ line: ActionLogEntryLine, session: Int, number: Int) -> Entry? {
+        let kind: Kind =
+            switch line.kind {
+            case .jump: .jump
+            case .unrecordedJump: .unrecordedJump
+            case .unrecordedAction: .unrecorded
+            case .action, nil: .action
+            }
+        let fields = line.fields
+        let payload = fields.raw(.payload)
+        let changes = fields.raw(.changes)
+        let state = kind == .jump ? fields.raw(.state) : nil
+        guard [payload, changes, state].allSatisfy({ $0 == nil || shown($0) != nil }) else { return nil }
         return Entry(
-            session: session, entry: number, kind: kind, type: fields.string("type"),
-            timestamp: fields.string("timestamp"), payload: fields.raw("payload"), changes: fields.raw("changes"),
-            state: kind == .jump ? fields.raw("state") : nil, effect: fields.string("effect"))
+            session: session, entry: number, kind: kind, type: fields.string(.type),
+            timestamp: fields.string(.timestamp), payload: payload.map(InspectorRawJSON.init),
+            changes: changes.map(InspectorRawJSON.init), state: state.map(InspectorRawJSON.init),
+            effect: fields.string(.effect))
+    }
+
+    /// `bytes` for the page, if they are JSON it can show.
+    private static func shown(_ bytes: Data?) -> InspectorRawJSON? {
+        guard let bytes, (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])) != nil else {
+            return nil
+        }
+        return InspectorRawJSON(bytes)
     }
 
     /// "line N of FILE".

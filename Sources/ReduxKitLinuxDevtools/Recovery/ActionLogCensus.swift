@@ -3,10 +3,11 @@
 /// and only to name a session or a line in its report (the numbers
 /// ``ActionLogSessions`` and ``ActionLogRawLog`` give them).
 ///
-/// A line is looked at by its first bytes and its last: a header starts with
-/// `{"session":"`, continues the session it names when `"continues":true`
-/// follows the identifier, and ends with `}` (one that does not is a header a
-/// crash tore, which starts no session).
+/// A line is looked at through ``ActionLogLine`` by its first bytes and its
+/// last: a header (``ActionLogLine/start(of:)``) starts a session unless it
+/// continues the session it names (its first fields, read from its first
+/// bytes), or its last byte does not close it (a header a crash tore, which
+/// starts no session).
 struct ActionLogCensus {
     /// The sessions started before the point.
     private(set) var sessions = 0
@@ -15,6 +16,9 @@ struct ActionLogCensus {
     private(set) var lastSession: String?
     /// The lines of the point's file before it.
     private(set) var linesBefore = 0
+
+    /// How much of a header's line is kept to read its first fields.
+    private static let headerWindow = 512
 
     /// Counts `files` (oldest first) up to `offset` in the file at `fileIndex`.
     init(files: [ActionLogFileReader], upTo fileIndex: Int, offset: Int) {
@@ -26,8 +30,9 @@ struct ActionLogCensus {
     }
 
     private mutating func count(_ reader: ActionLogFileReader, upTo end: Int) {
-        let prefixLength = ActionLogSessionHeader.prefix.count + 40 + Self.continues.count
+        let startLength = ActionLogLineFormat.headerStart.count
         var head: [UInt8] = []
+        var isHeader = false
         var length = 0
         var last: UInt8 = 0
         var position = 0
@@ -37,34 +42,29 @@ struct ActionLogCensus {
             for byte in chunk {
                 if byte == UInt8(ascii: "\n") {
                     linesBefore += 1
-                    if length > 0 { classify(head, endsWithBrace: last == UInt8(ascii: "}")) }
+                    if length > 0 { classify(head, endsWhole: ActionLogLineFormat.endsWhole(lastByte: last)) }
                     head.removeAll(keepingCapacity: true)
                     length = 0
                     continue
                 }
-                if length < prefixLength { head.append(byte) }
+                // Past the bytes every line's kind is told by, only a header's first bytes are kept.
+                if length == startLength { isHeader = ActionLogLine.start(of: head) == .header }
+                if length < startLength || (isHeader && length < Self.headerWindow) { head.append(byte) }
                 length += 1
                 last = byte
             }
         }
     }
 
-    /// What `"continues":true` right after a header's identifier looks like.
-    private static let continues = Array(#"","continues":true"#.utf8)
-
     /// Counts one line with bytes, by its first bytes.
-    private mutating func classify(_ head: [UInt8], endsWithBrace: Bool) {
-        guard head.starts(with: ActionLogSessionHeader.prefix) else {
+    private mutating func classify(_ head: [UInt8], endsWhole: Bool) {
+        guard ActionLogLine.start(of: head) == .header else {
             if sessions == 0 { sessions = 1 }  // lines before any header: a session of their own
             return
         }
-        guard endsWithBrace else { return }
-        let rest = head.dropFirst(ActionLogSessionHeader.prefix.count + 1)
-        guard let quote = rest.firstIndex(of: UInt8(ascii: "\"")) else { return }
-        let identifier = String(decoding: rest[..<quote], as: UTF8.self)
-        let continuing = head[quote...].starts(with: Self.continues)
-        if continuing && identifier == lastSession { return }
+        guard endsWhole, let header = ActionLogSessionHeader(firstBytes: head) else { return }
+        if header.continues == true && header.session == lastSession { return }
         sessions += 1
-        lastSession = identifier
+        lastSession = header.session
     }
 }

@@ -63,7 +63,7 @@ struct CrashRecoveryPlan<State: Codable> {
         }
         if let logged = Self.newestLoggedState(in: log, version: version), !placed || from < logged.position {
             do {
-                state = try Self.decodeState(logged.line)
+                state = try Self.decodeState(ActionLogLineFields(logged.line.data).raw(.state))
                 start = .loggedState(session: numbering.session(logged.position.session))
                 from = logged.position
                 placed = true
@@ -100,48 +100,37 @@ struct CrashRecoveryPlan<State: Codable> {
         }
     }
 
-    /// The fields of an entry read before its payload or state.
-    private struct EntryHeader: Decodable {
-        let type: String?
-        let jump: Bool?
-        let unrecorded: Bool?
-    }
-
-    /// A line's state.
-    private struct StateLine: Decodable {
-        let state: State
-    }
-
     private static func apply(
         _ line: ActionLogRawLog.Line, to state: State?, registry: ActionRegistry, decoder: JSONDecoder,
         reducer: Reducer<State>
     ) throws -> State {
-        let kind = try CrashRecoveryEntryKind(line.data) ?? decodeKind(line)
-        switch kind {
+        let entry: ActionLogEntryLine
+        switch ActionLogLine(line.data) {
+        case .entry(let read): entry = read
+        case .unreadable(let reason): throw CrashRecoveryStop("it is not a log line (\(reason))")
+        case .header, .torn: throw CrashRecoveryStop("it is not an entry")
+        }
+        switch entry.kind {
         case .unrecordedAction(let type):
             throw CrashRecoveryStop("it marks \(type) as not recorded, so it cannot be replayed")
         case .unrecordedJump:
             throw CrashRecoveryStop("it marks a jump as not recorded, so it cannot be replayed")
         case .jump:
-            return try decodeState(line)
+            return try decodeState(entry.state, decoder: decoder)
         case .action(let type):
             guard registry.isRegistered(type) else {
                 throw CrashRecoveryStop("no action type is registered as \"\(type)\"")
             }
-            return reducer(state, try registry.decode(name: type, line: line.data, decoder: decoder))
+            return reducer(state, try registry.decode(name: type, payload: entry.payload, decoder: decoder))
+        case nil:
+            throw CrashRecoveryStop("it has no \"type\" field")
         }
     }
 
-    /// The kind of a line not laid out as the writer lays lines out, decoded.
-    private static func decodeKind(_ line: ActionLogRawLog.Line) throws -> CrashRecoveryEntryKind {
-        let header = try DevtoolsJSON.makeDecoder().decode(EntryHeader.self, from: line.data)
-        if header.jump == true { return header.unrecorded == true ? .unrecordedJump : .jump }
-        guard let type = header.type else { throw CrashRecoveryStop("no action type is registered as \"?\"") }
-        return header.unrecorded == true ? .unrecordedAction(type: type) : .action(type: type)
-    }
-
-    private static func decodeState(_ line: ActionLogRawLog.Line) throws -> State {
-        try DevtoolsJSON.makeDecoder().decode(StateLine.self, from: line.data).state
+    /// The state `bytes` hold (a header's or a jump's).
+    private static func decodeState(_ bytes: Data?, decoder: JSONDecoder = DevtoolsJSON.makeDecoder()) throws -> State {
+        guard let bytes else { throw ActionLogLineFields.Absent(field: .state) }
+        return try decoder.decode(State.self, from: bytes)
     }
 
     /// The newest state the log recorded in the current `version`: a jump, a
@@ -149,12 +138,11 @@ struct CrashRecoveryPlan<State: Codable> {
     private static func newestLoggedState(
         in log: ActionLogRawLog, version: Int
     ) -> (position: ActionLogPosition, line: ActionLogRawLog.Line)? {
-        let jumpPrefix = Array(#"{"jump":true,"#.utf8)
         for index in log.sessions.indices.reversed() {
             let session = log.sessions[index]
             guard session.decodedHeader?.version == version else { continue }
             if let jump = session.entries.lastIndex(where: {
-                $0.data.starts(with: jumpPrefix) && !$0.data.contains(#""unrecorded":true"#.utf8)
+                ActionLogLine.start(of: $0.data) == .jump && ActionLogEntryLine($0.data)?.kind == .jump
             }) {
                 let after = ActionLogPosition(session: index, entries: jump + 1)
                 let checkpoint = session.checkpoints.last {

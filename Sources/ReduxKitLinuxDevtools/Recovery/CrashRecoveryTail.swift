@@ -42,8 +42,7 @@ struct CrashRecoveryTail {
         search: for (index, reader) in readers.enumerated().reversed() {
             var lines = ActionLogBackwardLines(reader)
             while let (offset, line) = lines.previous() {
-                guard ActionLogSessionHeader.looksLikeHeader(line),
-                    let header = try? DevtoolsJSON.makeDecoder().decode(ActionLogSessionHeader.self, from: Data(line)),
+                guard ActionLogLine.start(of: line) == .header, case .header(let header, _) = ActionLogLine(Data(line)),
                     Self.canStart(at: header, saved: marker, version: version)
                 else { continue }
                 pieces.append((reader, lines.bytes(from: offset)))
@@ -82,7 +81,8 @@ struct CrashRecoveryTail {
             place.end <= file.size, back <= place.entry - place.headerEntry,
             place.header == 0 || file.read((place.header - 1)..<place.header) == [UInt8(ascii: "\n")],
             file.read((place.end - 1)..<place.end) == [UInt8(ascii: "\n")],
-            let fields = ActionLogHeaderFields(file.read(place.header..<min(place.end, place.header + 512))),
+            let fields = ActionLogSessionHeader(
+                firstBytes: file.read(place.header..<min(place.end, place.header + 512))),
             fields.session == marker.session, fields.entry == place.headerEntry
         else { return nil }
         var offset = place.end
@@ -90,14 +90,13 @@ struct CrashRecoveryTail {
             var lines = ActionLogBackwardLines(file, endingAt: place.end)
             for _ in 0..<back {
                 guard let (start, line) = lines.previous(), start > place.header,
-                    !ActionLogSessionHeader.looksLikeHeader(line)
+                    ActionLogLine.start(of: line) != .header
                 else { return nil }
                 offset = start
             }
         }
         let session = ActionLogSessionHeader(
-            session: marker.session, timestamp: fields.timestamp, version: fields.version, entry: marker.entry,
-            continues: nil, previousLineTorn: nil, stateUnrecorded: nil, recovered: nil)
+            session: marker.session, timestamp: fields.timestamp, version: fields.version, entry: marker.entry)
         return (offset, session)
     }
 }

@@ -94,18 +94,17 @@ struct ActionLogRawLog {
                 sessions[sessions.count - 1].torn = line
                 break
             }
-            guard ActionLogSessionHeader.looksLikeHeader(line.data) else {
+            guard ActionLogLine.start(of: line.data) == .header else {
                 startIfNeeded()
                 sessions[sessions.count - 1].entries.append(line)
                 continue
             }
-            let header: ActionLogSessionHeader
-            do {
-                header = try DevtoolsJSON.makeDecoder().decode(ActionLogSessionHeader.self, from: line.data)
-            } catch {
+            let read = ActionLogLine(line.data)
+            guard case .header(let header, _) = read else {
                 // A launch's header torn by a crash: the next launch's header follows it.
-                guard Self.nextLineLooksLikeHeader(lines, after: offset) else {
-                    throw ActionLogError(line: line.number, reason: .notALogLine(String(describing: error)))
+                guard Self.nextLineStartsHeader(lines, after: offset) else {
+                    let reason = if case .unreadable(let reason) = read { reason } else { "not a session header" }
+                    throw ActionLogError(line: line.number, reason: .notALogLine(reason))
                 }
                 markTornLastEntry()
                 startIfNeeded()
@@ -132,20 +131,19 @@ struct ActionLogRawLog {
     }
 
     /// Takes the current session's last entry as its torn line when it is not
-    /// a JSON object and the session has none. A whole line nested too deep to
-    /// read is not torn: its brackets close at its end, as a cut line's never do.
+    /// a whole object and the session has none. A whole line nested too deep
+    /// to decode is not torn: its brackets close at its end, as a cut line's never do.
     private mutating func markTornLastEntry() {
         guard var last = sessions.last, last.torn == nil, let entry = last.entries.last else { return }
-        if case .object = try? JSONValue(parsing: entry.data) { return }
-        if InspectorUnreadableLine.isWholeButTooDeep(entry.data) { return }
+        if ActionLogLineFields(entry.data).problem == nil { return }
         last.torn = last.entries.removeLast()
         sessions[sessions.count - 1] = last
     }
 
-    /// Whether the next line with bytes after `offset` looks like a session's header.
-    private static func nextLineLooksLikeHeader(_ lines: [Data.SubSequence], after offset: Int) -> Bool {
+    /// Whether the next line with bytes after `offset` starts as a session's header.
+    private static func nextLineStartsHeader(_ lines: [Data.SubSequence], after offset: Int) -> Bool {
         guard let next = lines[(offset + 1)...].first(where: { !$0.isEmpty }) else { return false }
-        return ActionLogSessionHeader.looksLikeHeader(Data(next))
+        return ActionLogLineFormat.startsHeader(next)
     }
 
     /// Starts a session with no header if none has started.

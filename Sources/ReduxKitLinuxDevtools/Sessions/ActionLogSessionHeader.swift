@@ -13,8 +13,13 @@ import Foundation
 /// `"stateUnrecorded": true` says the state could not be encoded.
 /// `"previousLineTorn": true` says the line before it is a torn line the launch
 /// before left (a crash in the middle of writing it); `recovered` says how
-/// crash recovery made the starting state.
-struct ActionLogSessionHeader: Decodable, Equatable {
+/// crash recovery made the starting state. `number` and `line` (written since
+/// issue 42) are the session's number in the log and the header's line in its
+/// file, so a reader of the log's tail numbers what it reads without counting
+/// what comes before it.
+///
+/// Read from a line by ``ActionLogLine`` (the log's one reader of its format).
+struct ActionLogSessionHeader: Equatable {
     /// The session's identifier (a UUID), the same in its continuation headers.
     let session: String
     /// When the line was written (ISO 8601, UTC, milliseconds).
@@ -24,22 +29,58 @@ struct ActionLogSessionHeader: Decodable, Equatable {
     /// The entries of the session before this line: 0 for a session's start.
     let entry: Int
     /// Whether this line continues a session in a new file (size rotation).
-    let continues: Bool?
+    var continues: Bool? = nil
     /// Whether the line before this one is torn.
-    let previousLineTorn: Bool?
+    var previousLineTorn: Bool? = nil
     /// Whether the state could not be encoded (it is absent then).
-    let stateUnrecorded: Bool?
+    var stateUnrecorded: Bool? = nil
     /// How crash recovery made the starting state, for a session it started.
-    let recovered: ActionLogRecoveryNote?
+    var recovered: ActionLogRecoveryNote? = nil
+    /// The session's number among all the sessions the log held, from 1
+    /// (rotation may have deleted the first ones); `nil` in older logs.
+    var number: Int? = nil
+    /// The header's line in its file, from 1; `nil` in older logs.
+    var line: Int? = nil
 
-    /// Whether `line` is a header, judged by how it starts: the writer begins
-    /// every header with `{"session":` and no other line with it.
-    static func looksLikeHeader(_ line: some Sequence<UInt8>) -> Bool {
-        line.starts(with: Self.prefix)
+    /// The header `fields` hold; ``ActionLogLineFields/Absent`` if a field it needs is absent or
+    /// not of its type.
+    static func read(_ fields: ActionLogLineFields) -> Result<Self, ActionLogLineFields.Absent> {
+        guard let session = fields.string(.session) else {
+            return .failure(ActionLogLineFields.Absent(field: .session))
+        }
+        guard let timestamp = fields.string(.timestamp) else {
+            return .failure(ActionLogLineFields.Absent(field: .timestamp))
+        }
+        guard let version = fields.integer(.version) else {
+            return .failure(ActionLogLineFields.Absent(field: .version))
+        }
+        guard let entry = fields.integer(.entry) else { return .failure(ActionLogLineFields.Absent(field: .entry)) }
+        var recovered: ActionLogRecoveryNote?
+        if let note = fields.raw(.recovered) {
+            guard let decoded = try? DevtoolsJSON.makeDecoder().decode(ActionLogRecoveryNote.self, from: note) else {
+                return .failure(ActionLogLineFields.Absent(field: .recovered))
+            }
+            recovered = decoded
+        }
+        return .success(
+            ActionLogSessionHeader(
+                session: session, timestamp: timestamp, version: version, entry: entry,
+                continues: fields.isTrue(.continues) ? true : nil,
+                previousLineTorn: fields.isTrue(.previousLineTorn) ? true : nil,
+                stateUnrecorded: fields.isTrue(.stateUnrecorded) ? true : nil, recovered: recovered,
+                number: fields.integer(.number), line: fields.integer(.line)))
     }
+}
 
-    /// How every header line starts.
-    static let prefix = Array(#"{"session":"#.utf8)
+extension ActionLogSessionHeader {
+    /// Reads a header's fields from the first bytes of its line, up to its
+    /// state (not read); `nil` if they are not a header's.
+    init?(firstBytes bytes: some Sequence<UInt8>) {
+        guard case .success(let header) = Self.read(ActionLogLineFields(Data(bytes), stoppingAt: .state)) else {
+            return nil
+        }
+        self = header
+    }
 }
 
 /// What a session's header says crash recovery did to make its starting state.

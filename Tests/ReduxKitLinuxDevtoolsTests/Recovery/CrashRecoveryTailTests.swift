@@ -232,13 +232,16 @@ struct CrashRecoveryTailTests {
         let line = Array(
             #"{"session":"A-1","continues":true,"timestamp":"2026-12-04T05:00:00.000Z","version":3,"entry":42,"state":{}}"#
                 .utf8)
-        let fields = ActionLogHeaderFields(line)
+        let fields = ActionLogSessionHeader(firstBytes: line)
         #expect(fields?.session == "A-1")
         #expect(fields?.continues == true)
         #expect(fields?.version == 3)
         #expect(fields?.entry == 42)
-        #expect(ActionLogHeaderFields(Array(#"{"session":"A-1","timestamp":"x","version":1"#.utf8)) == nil)
-        #expect(ActionLogHeaderFields(Array(#"{"type":"Append"}"#.utf8)) == nil)
+        // The window may end anywhere after the fields a header needs.
+        let cut = ActionLogSessionHeader(firstBytes: line.prefix(line.count - 10))
+        #expect(cut == fields)
+        #expect(ActionLogSessionHeader(firstBytes: Array(#"{"session":"A-1","timestamp":"x","version":1"#.utf8)) == nil)
+        #expect(ActionLogSessionHeader(firstBytes: Array(#"{"type":"Append"}"#.utf8)) == nil)
     }
 
     @Test func linesAreReadBackwardAcrossChunksPassingOverEmptyOnes() throws {

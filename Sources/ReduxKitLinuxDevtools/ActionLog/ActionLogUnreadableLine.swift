@@ -1,10 +1,11 @@
 import Foundation
 
-/// Why the inspector cannot read a log line (`JSONSerialization` refused
-/// it), said so a person knows what the line is: not UTF-8 text, a complete
-/// JSON value nested deeper than the reader takes, JSON that is not an
-/// object, or not JSON (a line damaged, or cut by a crash).
-enum InspectorUnreadableLine {
+/// Why a log line cannot be read (``ActionLogLine/unreadable(reason:)``, and
+/// the inspector, whose page needs its values as JSON `JSONSerialization`
+/// takes), said so a person knows what the line is: not UTF-8 text, a
+/// complete JSON value nested deeper than the reader takes, JSON that is not
+/// an object, or not JSON (a line damaged, or cut by a crash).
+enum ActionLogUnreadableLine {
     /// Deeper than this, a balanced line is said to be nested too deep
     /// (`JSONSerialization` stops at a few hundred levels).
     static let deepNesting = 256

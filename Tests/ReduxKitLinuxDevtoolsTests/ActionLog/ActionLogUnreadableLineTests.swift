@@ -7,8 +7,8 @@ import Testing
 /// is an entry of its own, where it was, saying why (nested too deep, not
 /// UTF-8, not a JSON object, not JSON), counted in the log's notes; a whole
 /// line nested too deep at a session's end is not called torn.
-@Suite("Inspector: lines it cannot read")
-struct InspectorUnreadableLineTests {
+@Suite("Action log: lines that cannot be read, and the inspector")
+struct ActionLogUnreadableLineTests {
     /// A log line whose payload is `depth` arrays deep.
     static func deepLine(_ depth: Int, type: String = "Deep") -> String {
         #"{"type":""# + type + #"","payload":"# + String(repeating: "[", count: depth)
@@ -22,24 +22,24 @@ struct InspectorUnreadableLineTests {
 
     @Test func reasons() {
         #expect(
-            InspectorUnreadableLine.reason(Data(Self.deepLine(100_000).utf8))
+            ActionLogUnreadableLine.reason(Data(Self.deepLine(100_000).utf8))
                 == "nested 100,001 levels deep, too deep to read")
-        #expect(InspectorUnreadableLine.reason(Data([0x7B, 0xFF, 0xFE, 0x7D])) == "not UTF-8 text")
-        #expect(InspectorUnreadableLine.reason(Data("[1,2]".utf8)) == "JSON, but not an object")
-        #expect(InspectorUnreadableLine.reason(Data("\"text\"".utf8)) == "JSON, but not an object")
-        #expect(InspectorUnreadableLine.reason(Data("{\"cut\":".utf8)) == "not JSON")
+        #expect(ActionLogUnreadableLine.reason(Data([0x7B, 0xFF, 0xFE, 0x7D])) == "not UTF-8 text")
+        #expect(ActionLogUnreadableLine.reason(Data("[1,2]".utf8)) == "JSON, but not an object")
+        #expect(ActionLogUnreadableLine.reason(Data("\"text\"".utf8)) == "JSON, but not an object")
+        #expect(ActionLogUnreadableLine.reason(Data("{\"cut\":".utf8)) == "not JSON")
         // Cut short, a deep line is not whole: it is not JSON (a torn line, at a session's end).
         let cut = Data(Self.deepLine(100_000).utf8.dropLast(10))
-        #expect(InspectorUnreadableLine.reason(cut) == "not JSON")
-        #expect(!InspectorUnreadableLine.isWholeButTooDeep(cut))
-        #expect(InspectorUnreadableLine.isWholeButTooDeep(Data(Self.deepLine(100_000).utf8)))
-        #expect(!InspectorUnreadableLine.isWholeButTooDeep(Data(Self.deepLine(3).utf8)))
+        #expect(ActionLogUnreadableLine.reason(cut) == "not JSON")
+        #expect(!ActionLogUnreadableLine.isWholeButTooDeep(cut))
+        #expect(ActionLogUnreadableLine.isWholeButTooDeep(Data(Self.deepLine(100_000).utf8)))
+        #expect(!ActionLogUnreadableLine.isWholeButTooDeep(Data(Self.deepLine(3).utf8)))
         // Brackets inside strings are not nesting.
-        #expect(InspectorUnreadableLine.nesting(Data(#"{"a":"[[[\"]]]{","b":[{}]}"#.utf8)) == (3, true))
-        #expect(InspectorUnreadableLine.nesting(Data(#"{"a":1} x"#.utf8)).isComplete == false)
-        #expect(InspectorUnreadableLine.grouped(100_001) == "100,001")
-        #expect(InspectorUnreadableLine.grouped(999) == "999")
-        #expect(InspectorUnreadableLine.grouped(1_000_000) == "1,000,000")
+        #expect(ActionLogUnreadableLine.nesting(Data(#"{"a":"[[[\"]]]{","b":[{}]}"#.utf8)) == (3, true))
+        #expect(ActionLogUnreadableLine.nesting(Data(#"{"a":1} x"#.utf8)).isComplete == false)
+        #expect(ActionLogUnreadableLine.grouped(100_001) == "100,001")
+        #expect(ActionLogUnreadableLine.grouped(999) == "999")
+        #expect(ActionLogUnreadableLine.grouped(1_000_000) == "1,000,000")
     }
 
     @Test func aLineNestedTooDeepIsAnEntryWhereItWasAndCounted() throws {
