@@ -48,7 +48,7 @@ enum AsyncThunkLifecycleCoding {
     {
         // Present as `null` is a value (a `nil` payload), unlike absent.
         guard container.contains(key) else { return nil }
-        return .logged(try container.decode(LoggedJSON.self, forKey: key))
+        return .logged(try container.decode(JSONValue.self, forKey: key))
     }
 }
 

@@ -10,11 +10,11 @@ struct QueryPersistedEntry: Codable, Equatable, Sendable {
     /// The endpoint's name.
     var endpoint: String
     /// The argument, as JSON.
-    var argument: QueryJSON
+    var argument: JSONValue
     /// Where the entry stood: never `pending` (no request outlives a restart).
     var status: QueryStatus
     /// The data shown: the server's with the committed layers applied.
-    var data: QueryJSON?
+    var data: JSONValue?
     /// The last failure.
     var error: SerializedError?
     /// When the last request started.
@@ -39,7 +39,7 @@ struct QueryPersistedEntry: Codable, Equatable, Sendable {
         let shown = entry.serverData.map { server in
             entry.layers.reduce(server) { data, layer in layer.isCommitted ? layer.apply(data) : data }
         }
-        var data: QueryJSON?
+        var data: JSONValue?
         if let shown {
             guard let json = coder.json(of: shown.value) else { return nil }
             data = json

@@ -87,6 +87,27 @@ struct QueryCacheStateCodableTests {
         #expect(decoded != QueryCacheState())
     }
 
+    @Test func aStatesKeyStrategyLeavesAnEntrysArgumentAndDataAsTheyWere() throws {
+        // The entry's own fields follow the strategy; the untyped JSON inside does not,
+        // so it decodes as the value it was (`due_date` would come back as `dueDate`).
+        var state = QueryCacheState()
+        let key = QueryKey(endpoint: "note", argument: ["first_name": 1])
+        state[key] = fulfilled(key, ["createdBy": 1, "due_date": 2])
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        let written = try encoder.encode(state)
+        let object = try JSONSerialization.jsonObject(with: written) as? [String: Any]
+        let entry = try #require((object?["entries"] as? [[String: Any]])?.first)
+        #expect(entry["provided_tags"] != nil && entry["is_invalidated"] != nil)
+        #expect(entry["argument"] as? [String: Int] == ["first_name": 1])
+        #expect(entry["data"] as? [String: Int] == ["createdBy": 1, "due_date": 2])
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let read = try encodedEntries(decoder.decode(QueryCacheState.self, from: written))
+        #expect(read.first?["argument"] as? [String: Int] == ["first_name": 1])
+        #expect(read.first?["data"] as? [String: Int] == ["createdBy": 1, "due_date": 2])
+    }
+
     private func fulfilled<Value: Equatable & Sendable>(_ key: QueryKey, _ value: Value) -> QueryEntry {
         var entry = QueryEntry(key: key)
         entry.status = .fulfilled

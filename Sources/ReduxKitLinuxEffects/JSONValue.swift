@@ -1,17 +1,25 @@
 import Foundation
 
-/// A JSON value: what the devtools read JSON into when it is not a typed
-/// value (`JSONDecoder` reads those, ``DevtoolsJSON``). A state's JSON is read
+/// A JSON value whose type is not known: the products' one model of untyped
+/// JSON (decision 0009). The effects read an async thunk's payload or meta
+/// back from an action log into one (a reducer then decodes it as the type it
+/// asks for); the query cache keeps a restored entry's argument and data as
+/// one until its endpoint says what types they are; the devtools read a state
 /// into one so two states can be compared and their difference written as
-/// ``JSONPatchOperation``s; the inspector reads a log line's fields, and
-/// persistence an old saved state, into one.
+/// JSON Patch operations, and the inspector's log lines and persistence's old
+/// saved states too.
 ///
-/// It is read by `JSONSerialization` (``init(parsing:)``) and written by
-/// `JSONEncoder`. A number reads as an ``integer(_:)`` when it is one that
-/// fits an `Int64` (`1`, `1.0` and `1e3` do), as an ``unsigned(_:)`` when it
-/// is an integer above `Int64.max` within `UInt64` (so a `UInt64` field comes
-/// back exact), else as a ``double(_:)``.
-enum JSONValue: Encodable, Equatable, Sendable {
+/// It is read two ways. As part of a `Decodable` value (an action log's line,
+/// a persisted cache), by the decoder at hand (``init(from:)``); as a whole
+/// document, by `JSONSerialization` (``init(parsing:)``, faster on a large
+/// state). It is written by the encoder at hand, `JSONEncoder` in the
+/// products. A number reads as an ``integer(_:)`` when it is one that fits an
+/// `Int64` (`1`, `1.0` and `1e3` do), as an ``unsigned(_:)`` when it is an
+/// integer above `Int64.max` within `UInt64` (so a `UInt64` field comes back
+/// exact), else as a ``double(_:)``. An object's member names are written and
+/// read as they are: a `JSONEncoder`'s or `JSONDecoder`'s key strategy does
+/// not change them (it applies to a type's coding keys, not to a dictionary's).
+package enum JSONValue: Codable, Hashable, Sendable, CustomStringConvertible {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -39,7 +47,7 @@ enum JSONValue: Encodable, Equatable, Sendable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` if `json` is not JSON (its
     ///   underlying error `JSONSerialization`'s), as `JSONDecoder` throws.
-    init(parsing json: Data) throws {
+    package init(parsing json: Data) throws {
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed])
@@ -55,7 +63,7 @@ enum JSONValue: Encodable, Equatable, Sendable {
     ///
     /// - Throws: `DecodingError.dataCorrupted` if it is of a type
     ///   `JSONSerialization` does not read JSON as.
-    init(serialized object: Any) throws {
+    package init(serialized object: Any) throws {
         // A cast to the protocol is one look-up; one to `[Any]` or
         // `[String: Any]` would cast each element, all the way down.
         guard let object = object as? any JSONSerializationObject else {
@@ -65,8 +73,41 @@ enum JSONValue: Encodable, Equatable, Sendable {
         self = try object.jsonValue()
     }
 
+    /// Reads one JSON value from `decoder`: an object, an array, `null`, a
+    /// Boolean, a number (an `Int64` if the decoder reads it as one, else a
+    /// `UInt64`, else a `Double`) or a string.
+    ///
+    /// - Throws: What the decoder throws for a value that is none of these.
+    package init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            if let count = array.count { elements.reserveCapacity(count) }
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if (try? decoder.container(keyedBy: JSONValueMemberKey.self)) != nil {
+            // As a dictionary, not through the keyed container: a dictionary's
+            // keys are read as they are, whatever the decoder's key strategy.
+            self = .object(try single.decode([String: JSONValue].self))
+        } else if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let integer = try? single.decode(Int64.self) {
+            self = .integer(integer)
+        } else if let unsigned = try? single.decode(UInt64.self) {
+            self = .unsigned(unsigned)
+        } else if let double = try? single.decode(Double.self) {
+            self = .double(double)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
     /// Writes the value as the JSON it stands for.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -79,6 +120,23 @@ enum JSONValue: Encodable, Equatable, Sendable {
         case .object(let object): try container.encode(object)
         }
     }
+
+    /// The value as compact JSON text, its keys sorted (`?` for a value
+    /// `JSONEncoder` refuses: a `double` that is not finite).
+    package var description: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+    }
+}
+
+/// A member name of a JSON object, only to ask a decoder whether the value
+/// at hand is an object.
+private struct JSONValueMemberKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 /// What `JSONSerialization` reads JSON into: `NSNull`, `NSNumber` (Booleans
@@ -123,7 +181,8 @@ extension NSNumber: JSONSerializationObject {
                 let unsigned = decimal.uint64Value
                 return Decimal(unsigned) == decimal.decimalValue ? .unsigned(unsigned) : .double(doubleValue)
             }
-            return Int64(exactly: doubleValue).map(JSONValue.integer) ?? .double(doubleValue)
+            if let integer = Int64(exactly: doubleValue) { return .integer(integer) }
+            return UInt64(exactly: doubleValue).map(JSONValue.unsigned) ?? .double(doubleValue)
         case UInt8(ascii: "Q"):
             return Int64(exactly: uint64Value).map(JSONValue.integer) ?? .unsigned(uint64Value)
         default:

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 
-@testable import ReduxKitLinuxDevtools
+@testable import ReduxKitLinuxEffects
 
 /// `JSONValue` reads every kind of JSON value through `JSONSerialization`,
 /// a Boolean as a Boolean and an integer as an integer before a double, and
-/// writes it back with sorted keys.
+/// writes it back with sorted keys. (Read by a `Decoder`:
+/// `JSONValueDecodingTests`.)
 @Suite("JSON values")
 struct JSONValueTests {
     /// `json` read as a `JSONValue`.
@@ -13,9 +14,17 @@ struct JSONValueTests {
         try JSONValue(parsing: Data(json.utf8))
     }
 
-    /// `value` written by the devtools' encoder.
+    /// `value` written by a `JSONEncoder` with the devtools' formatting.
     static func json(_ value: JSONValue) throws -> String {
-        String(decoding: try DevtoolsJSON.encode(value), as: UTF8.self)
+        String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// A `JSONEncoder` with the devtools' formatting (`DevtoolsJSON`): keys
+    /// sorted, slashes not escaped.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     @Test func everyKindIsRead() throws {
@@ -41,6 +50,13 @@ struct JSONValueTests {
                     .double(18_446_744_073_709_551_616),
                 ]))
         #expect(try Self.json(try Self.value("[18446744073709551615]")) == "[18446744073709551615]")
+        // Written with an exponent, as a `Double` is: still an integer, if it is one.
+        #expect(
+            try Self.value("[1e19, 9.3e18, 1.5e19]")
+                == .array([
+                    .unsigned(10_000_000_000_000_000_000), .unsigned(9_300_000_000_000_000_000),
+                    .unsigned(15_000_000_000_000_000_000),
+                ]))
     }
 
     @Test func itIsWrittenBackWithSortedKeys() throws {
@@ -87,6 +103,6 @@ struct JSONValueTests {
         let object = JSONValue.object(
             Dictionary(
                 uniqueKeysWithValues: (0..<500).map { ("id\($0)", JSONValue.object(["n": .integer(Int64($0))])) }))
-        #expect(try JSONValue(parsing: DevtoolsJSON.encode(object)) == object)
+        #expect(try JSONValue(parsing: Self.encoder.encode(object)) == object)
     }
 }
