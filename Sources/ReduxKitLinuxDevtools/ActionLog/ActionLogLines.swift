@@ -120,6 +120,10 @@ struct ActionLogLines {
     /// are not entries), to name an entry in an error.
     private var session = ""
     private(set) var count = 0
+    /// The last session's number and the current file's lines, once the
+    /// writer has read them (``ActionLogWriterNumbering``): each header then
+    /// carries its session's number and its line. `nil`: headers carry neither.
+    var numbering: ActionLogWriterNumbering?
     /// The last second formatted, and its text up to the seconds' digits.
     private var cachedSecond = Int.min
     private var cachedPrefix: [UInt8] = []
@@ -140,10 +144,14 @@ struct ActionLogLines {
     /// if the action could not be encoded (its line is then marked).
     mutating func append(_ entry: ActionLogEntry) -> ActionLogWriteError? {
         if case .header(let header) = entry.kind {
-            if !header.continues { (session, count) = (header.session, 0) }
+            if !header.continues {
+                (session, count) = (header.session, 0)
+                numbering?.session += 1
+            }
         } else {
             count += 1
         }
+        numbering?.lines += 1
         var failure: ActionLogWriteError?
         switch entry.kind {
         case .action(let action, let index):
@@ -226,6 +234,9 @@ struct ActionLogLines {
         if header.continues { output.append(contentsOf: #","continues":true"#.utf8) }
         appendTimestamp(entry)
         output.append(contentsOf: #","version":\#(header.version),"entry":\#(header.entry)"#.utf8)
+        if let numbering {
+            output.append(contentsOf: #","number":\#(numbering.session),"line":\#(numbering.lines)"#.utf8)
+        }
         if previousLineTorn {
             previousLineTorn = false
             output.append(contentsOf: #","previousLineTorn":true"#.utf8)

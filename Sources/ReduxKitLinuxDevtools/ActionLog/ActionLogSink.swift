@@ -52,6 +52,8 @@ final class ActionLogSink: @unchecked Sendable {
     /// recorder's next action then asks for a new file (a continuation header
     /// holding the state, which only the store's domain can encode).
     let rotationWanted = Atomic<Bool>(false)
+    /// Whether ``ActionLogLines/numbering`` was read (under `io`).
+    @exclusivity(unchecked) private var numbered = false
     /// Where the last line written sits in the current file (under `io`).
     @exclusivity(unchecked) private var tracker = ActionLogPlaceTracker()
     /// When the file was last written to the disk, for ``ActionLogDurability/synced(every:)`` (under `io`).
@@ -128,6 +130,11 @@ final class ActionLogSink: @unchecked Sendable {
             condition.broadcast()
         }
         condition.unlock()
+        if !numbered {
+            // Before the first line: the file is as it was opened (this writer holds its lock).
+            numbered = true
+            lines.numbering = ActionLogWriterNumbering.read(at: url)
+        }
         for entry in batch {
             if case .header(let header) = entry.kind { rotateIfNeeded(before: header, &failures) }
             let start = file.size + lines.output.count
@@ -177,6 +184,7 @@ final class ActionLogSink: @unchecked Sendable {
         do {
             try file.rotate(keeping: rotation.keep)
             tracker.rotated()
+            lines.numbering?.lines = 0
         } catch {
             stopped = true
             tracker.broken = true

@@ -32,13 +32,16 @@ struct CrashRecoveryTail {
         {
             log.sessions = [ActionLogRawLog.Session(header: nil, decodedHeader: seek.session)]
             try log.append(contentsOf: Data(last.read(seek.offset..<last.size)), from: url)
+            // The place's header's line, then the saved session's entries up to the saved state.
+            let known = seek.numbered.map { (session: $0.session, linesBefore: $0.line + marker.entry - place.headerEntry) }
             numbering = CrashRecoveryNumbering(
-                files: readers, point: (readers.count - 1, seek.offset), firstSessionStartedBefore: true)
+                files: readers, point: (readers.count - 1, seek.offset), firstSessionStartedBefore: true, known: known)
             return
         }
         var pieces: [(reader: ActionLogFileReader, bytes: ArraySlice<UInt8>)] = []
         var point: (file: Int, offset: Int)?
         var continuing: String?
+        var known: (session: Int, linesBefore: Int)?
         search: for (index, reader) in readers.enumerated().reversed() {
             var lines = ActionLogBackwardLines(reader)
             while let (offset, line) = lines.previous() {
@@ -48,6 +51,7 @@ struct CrashRecoveryTail {
                 pieces.append((reader, lines.bytes(from: offset)))
                 point = (index, offset)
                 continuing = header.continues == true ? header.session : nil
+                if let number = header.number, let line = header.line { known = (number, line - 1) }
                 break search
             }
             pieces.append((reader, lines.bytes(from: 0)))
@@ -56,7 +60,7 @@ struct CrashRecoveryTail {
             try log.append(contentsOf: Data(piece.bytes), from: piece.reader.url)
         }
         numbering = CrashRecoveryNumbering(
-            files: readers, point: point ?? (0, 0), continuing: continuing)
+            files: readers, point: point ?? (0, 0), continuing: continuing, known: known)
     }
 
     /// Whether a recovery can start at `header` without what comes before it:
@@ -75,7 +79,7 @@ struct CrashRecoveryTail {
     /// with the marker's entry).
     private static func seek(
         _ place: ActionLogPlace, of marker: PersistenceLogMarker, in file: ActionLogFileReader
-    ) -> (offset: Int, session: ActionLogSessionHeader)? {
+    ) -> (offset: Int, session: ActionLogSessionHeader, numbered: (session: Int, line: Int)?)? {
         let back = place.entry - marker.entry
         guard back >= 0, marker.entry >= place.headerEntry, place.header >= 0, place.header < place.end,
             place.end <= file.size, back <= place.entry - place.headerEntry,
@@ -97,6 +101,6 @@ struct CrashRecoveryTail {
         }
         let session = ActionLogSessionHeader(
             session: marker.session, timestamp: fields.timestamp, version: fields.version, entry: marker.entry)
-        return (offset, session)
+        return (offset, session, fields.number.flatMap { number in fields.line.map { (number, $0) } })
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What the writer writes in each header so a reader of the log's tail can
+/// number what it reads without counting what comes before it
+/// (``ActionLogSessionHeader/number``, ``ActionLogSessionHeader/line``): the
+/// number of the last session the log holds, and the lines of the current
+/// file.
+///
+/// Found once, on the writer's thread before its first line, by reading the
+/// current file from its end back to its last header (the last session's
+/// lines in that file, no more); a log whose last header carries no number
+/// (written before issue 42) is counted whole, once, by an ``ActionLogCensus``.
+struct ActionLogWriterNumbering: Equatable {
+    /// The number of the last session in the log (0 for none).
+    var session: Int
+    /// The lines in the current file (a torn last line, which the writer ends
+    /// with a newline, counted).
+    var lines: Int
+
+    /// The numbering of the log whose current file is `url` (and its rotated
+    /// files), as it stands; `nil` if it cannot be read.
+    static func read(at url: URL) -> ActionLogWriterNumbering? {
+        let meter = ActionLogReadMeter()
+        guard let current = try? ActionLogFileReader(url, meter: meter) else { return nil }
+        guard current.size > 0 else {
+            // An empty file: the sessions before it are in the rotated files (their count, if any).
+            return countedWhole(url, meter: meter, current: current)
+        }
+        let endsTorn = current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
+        var lines = ActionLogBackwardLines(current)
+        while let (offset, line) = lines.previous() {
+            guard ActionLogLine.start(of: line) == .header, case .header(let header, _) = ActionLogLine(Data(line))
+            else { continue }
+            guard let number = header.number, let place = header.line else { break }
+            // The header's line, the lines after it (empty ones too), and a torn last line.
+            let newlines = lines.bytes(from: offset).count { $0 == UInt8(ascii: "\n") }
+            return ActionLogWriterNumbering(session: number, lines: place - 1 + newlines + (endsTorn ? 1 : 0))
+        }
+        return countedWhole(url, meter: meter, current: current)
+    }
+
+    /// The numbering counted over every file of the log.
+    private static func countedWhole(
+        _ url: URL, meter: ActionLogReadMeter, current: ActionLogFileReader
+    ) -> ActionLogWriterNumbering? {
+        let files = ActionLogRawLog.files(of: url)
+        guard files.last == url, let readers = try? files.dropLast().map({ try ActionLogFileReader($0, meter: meter) })
+        else { return nil }
+        let all = readers + [current]
+        let census = ActionLogCensus(files: all, upTo: all.count - 1, offset: current.size)
+        let endsTorn = current.size > 0 && current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
+        return ActionLogWriterNumbering(session: census.sessions, lines: census.linesBefore + (endsTorn ? 1 : 0))
+    }
+}
