@@ -16,6 +16,13 @@ import Foundation
 /// file, in this process or another, is refused before it writes anything, and
 /// the lock stays put while rotation renames the log's files. (A writer that
 /// ignores advisory locks is not stopped.)
+///
+/// The log and its lock file are created `0600`, like the state file
+/// (``PrivateFile``); a log that exists keeps its permissions, and so do
+/// its rotated files, which are renamed. The new file a rotation starts gets
+/// the permissions (and owner, when allowed) of the file rotated away, not
+/// `0600`: a log someone made readable to a group (`chmod 640`) stays so
+/// across rotations, instead of changing on its own at the first one.
 struct ActionLogFile: Sendable {
     /// The log file, open for appending.
     private(set) var descriptor: Int32
@@ -60,7 +67,7 @@ struct ActionLogFile: Sendable {
     ///
     /// - Throws: The reason it cannot be used; nothing was written then.
     static func opening(_ url: URL) throws(ActionLogWriteError.Reason) -> ActionLogFile {
-        let lock = lockPath(of: url).withCString { open($0, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        let lock = PrivateFile.openOrCreate(lockPath(of: url), flags: O_RDWR)
         guard lock >= 0 else {
             let code = errno
             if code == ELOOP { throw .symbolicLink }
@@ -97,12 +104,12 @@ struct ActionLogFile: Sendable {
         return false
     }
 
-    /// Opens `url` for appending: its descriptor, its size, and whether its
-    /// last byte is not a newline.
-    private static func openForAppending(_ url: URL) throws(ActionLogWriteError.Reason) -> (Int32, Int, Bool) {
-        let descriptor = url.path.withCString {
-            open($0, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        }
+    /// Opens `url` for appending, creating it with `permissions` if there is
+    /// none: its descriptor, its size, and whether its last byte is not a newline.
+    private static func openForAppending(
+        _ url: URL, creatingWith permissions: PrivateFile.Permissions = .new
+    ) throws(ActionLogWriteError.Reason) -> (Int32, Int, Bool) {
+        let descriptor = PrivateFile.openOrCreate(url.path, flags: O_RDWR | O_APPEND, creatingWith: permissions)
         guard descriptor >= 0 else {
             let code = errno
             if code == ELOOP { throw .symbolicLink }
@@ -155,8 +162,11 @@ struct ActionLogFile: Sendable {
     }
 
     /// Moves the file aside as `url.1` (the older ones one place on, the one
-    /// past `keep` deleted) and opens a new, empty file at `url`.
+    /// past `keep` deleted) and opens a new, empty file at `url`, with the
+    /// permissions of the file moved aside.
     mutating func rotate(keeping keep: Int) throws(ActionLogWriteError.Reason) {
+        var status = stat()
+        let permissions = fstat(descriptor, &status) == 0 ? PrivateFile.Permissions(of: status) : .new
         let manager = FileManager.default
         try? manager.removeItem(at: ActionLogRotation.rotatedFile(url, keep + 1))
         if keep == 0 {
@@ -172,7 +182,7 @@ struct ActionLogFile: Sendable {
             }
         }
         _ = close(descriptor)
-        let (descriptor, size, _) = try Self.openForAppending(url)
+        let (descriptor, size, _) = try Self.openForAppending(url, creatingWith: permissions)
         self.descriptor = descriptor
         self.size = size
     }

@@ -25,6 +25,10 @@ public enum ActionLogInspector {
     /// Writes the inspector page for the log at `log` (and its rotated files)
     /// to `page`, replacing the file there at once (never half written).
     ///
+    /// The page shows what the log holds, so it is as private as the log: a
+    /// new page is created `0600`; a page written over keeps its permissions.
+    /// A symbolic link at `page` is replaced by the page, not followed.
+    ///
     /// - Parameters:
     ///   - log: The log's file, as given to the ``ActionLog``.
     ///   - page: Where to write the page (an `.html` file).
@@ -37,7 +41,8 @@ public enum ActionLogInspector {
     {
         let timeline = try timeline(forLogAt: log)
         let html = render(timeline: timeline, title: title ?? defaultTitle(for: log))
-        try Data(html).write(to: page, options: .atomic)
+        // A temporary file with the old page's permissions (or 0600), renamed into place.
+        try PersistenceAtomicFile.replace(PersistenceTarget(path: page.path), with: Data(html))
         return ActionLogInspectorSummary(timeline, bytes: html.count)
     }
 

@@ -13,13 +13,17 @@ import Foundation
 ///    hexadecimal digits) is created in the file's directory with
 ///    `open(O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY)`: never an existing file,
 ///    never through a symbolic link planted at that name. It gets the old
-///    file's permissions (and owner, when allowed), or `0600` for a new file;
+///    file's permissions (and owner, when allowed), or `0600` for a new file
+///    (``PrivateFile``);
 /// 2. the state is written to it in full, and it is `fsync`ed;
 /// 3. `rename(2)` puts it in place of the file, atomically;
 /// 4. the directory is `fsync`ed, so the rename itself survives a power cut.
 ///
 /// A failure before the rename removes the temporary file; a crash may leave
 /// one behind, which the next ``Persistence`` to take the file removes.
+///
+/// The inspector page (``ActionLogInspector/writePage(forLogAt:to:title:)``)
+/// is written the same way.
 enum PersistenceAtomicFile {
     /// Replaces the file at `target` with `data`, as described above.
     /// `crashBeforeRename` stops after step 2 and leaves the temporary file, as
@@ -29,23 +33,9 @@ enum PersistenceAtomicFile {
         _ target: PersistenceTarget, with data: Data, crashBeforeRename: Bool = false,
         temporaryName: (() -> String)? = nil
     ) throws {
-        var mode: mode_t = 0o600
-        var owner: (user: uid_t, group: gid_t)?
-        var old = stat()
-        if lstat(target.path, &old) == 0 && (old.st_mode & S_IFMT) == S_IFREG {
-            mode = old.st_mode & 0o777
-            owner = (old.st_uid, old.st_gid)
-        }
         let (descriptor, temporary) = try createTemporary(
-            mode: mode, name: temporaryName ?? { target.randomTemporaryPath() })
+            permissions: .replacing(target.path), name: temporaryName ?? { target.randomTemporaryPath() })
         do {
-            // The mode asked of open(2) went through the umask; set it exactly.
-            guard fchmod(descriptor, mode) == 0 else { throw lastError() }
-            if let owner, owner.user != geteuid() || owner.group != getegid() {
-                // Allowed for root (or a group the user is in); otherwise the new
-                // file stays the writer's own, like any file it creates.
-                _ = fchown(descriptor, owner.user, owner.group)
-            }
             try writeAll(data, to: descriptor)
             guard fsync(descriptor) == 0 else { throw lastError() }
         } catch {
@@ -67,14 +57,17 @@ enum PersistenceAtomicFile {
         try syncDirectory(target.directory)
     }
 
-    /// Creates a new temporary file, exclusively, named by `name`; tries other
-    /// names if one is taken (by anything: a file, a symbolic link).
-    private static func createTemporary(mode: mode_t, name: () -> String) throws -> (descriptor: Int32, path: String) {
+    /// Creates a new temporary file, exclusively, named by `name`, with
+    /// `permissions` (``PrivateFile/create(_:flags:permissions:)``); tries
+    /// other names if one is taken (by anything: a file, a symbolic link).
+    private static func createTemporary(
+        permissions: PrivateFile.Permissions, name: () -> String
+    ) throws -> (descriptor: Int32, path: String) {
         for _ in 0..<16 {
             let path = name()
-            let descriptor = open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, mode)
+            let descriptor = PrivateFile.create(path, flags: O_WRONLY, permissions: permissions)
             if descriptor >= 0 { return (descriptor, path) }
-            if errno == EEXIST || errno == EINTR { continue }
+            if errno == EEXIST { continue }
             throw lastError()
         }
         throw POSIXError(.EEXIST)

@@ -54,10 +54,8 @@ enum PersistenceFileLock {
             // Held here already: refused without opening it (see `park`).
             var existing = stat()
             if lstat(target.lockPath, &existing) == 0, table[LockedFile(existing)] != nil { return .failure(.held) }
-            var descriptor: Int32
-            repeat {
-                descriptor = open(target.lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            } while descriptor < 0 && errno == EINTR
+            // Created 0600 (an existing one keeps its permissions), never through a link.
+            let descriptor = PrivateFile.openOrCreate(target.lockPath, flags: O_RDWR)
             guard descriptor >= 0 else { return .failure(.failed(PersistenceAtomicFile.lastError())) }
             var status = stat()
             guard fstat(descriptor, &status) == 0 else {

@@ -16,6 +16,10 @@ import Foundation
 /// the state is `Encodable`; it is encoded once, in the dispatch after the
 /// file filled up), so each file replays on its own, and the files read
 /// together (``ActionLogSessions/read(at:)``, replays) are one log.
+///
+/// A rotated file keeps its permissions (it is renamed), and the new file gets
+/// those of the file rotated away: `0600` for a log the ``ActionLog`` created,
+/// or whatever mode you gave the log.
 public struct ActionLogRotation: Sendable, Equatable {
     /// The size at which the file is rotated, in bytes.
     public let maxBytes: Int

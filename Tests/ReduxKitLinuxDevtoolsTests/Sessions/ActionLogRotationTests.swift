@@ -89,6 +89,32 @@ struct ActionLogRotationTests {
         #expect(replayed.state == store.state)
     }
 
+    @Test func rotatedFilesAndTheNewFileAre0600() throws {
+        let file = ActionLogTests.temporaryFile("rotating-private.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        ActionLogPermissionsTests.launch(file, rotation: ActionLogRotation(maxBytes: 500, keep: 2), count: 40)
+        let parts = ActionLogRawLog.files(of: file)
+        #expect(parts.count == 3)
+        #expect(try parts.map { try ActionLogPermissionsTests.mode(of: $0) } == [0o600, 0o600, 0o600])
+    }
+
+    /// The new file a rotation starts takes the mode of the file rotated
+    /// away (see ``ActionLogFile``), so a log given `0640` stays `0640`.
+    @Test func aLogGiven0640KeepsItAcrossRotations() throws {
+        let file = ActionLogTests.temporaryFile("rotating-shared-with-group.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        let rotation = ActionLogRotation(maxBytes: 500, keep: 2)
+        ActionLogPermissionsTests.launch(file, rotation: rotation, count: 2)
+        #expect(Self.files(of: file) == [file.lastPathComponent])
+        #expect(chmod(file.path, 0o640) == 0)
+        ActionLogPermissionsTests.launch(file, rotation: rotation, count: 40)
+        let parts = ActionLogRawLog.files(of: file)
+        #expect(parts.count == 3)
+        #expect(try parts.map { try ActionLogPermissionsTests.mode(of: $0) } == [0o640, 0o640, 0o640])
+        ActionLogPermissionsTests.launch(file, rotation: ActionLogRotation(maxBytes: 500, keep: 0), count: 40)
+        #expect(try ActionLogPermissionsTests.mode(of: file) == 0o640)
+    }
+
     @Test func misuseIsNamed() async {
         let size = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             exitIfStillRunning()
