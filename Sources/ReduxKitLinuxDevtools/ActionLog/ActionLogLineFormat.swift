@@ -64,8 +64,8 @@ enum ActionLogLineFormat {
         /// The field's name in a line: the case's name.
         var name: String { String(describing: self) }
 
-        /// `"name":`, as the writer writes it before the field's value.
-        var token: [UInt8] { Array("\"\(name)\":".utf8) }
+        /// `,"name":`, as the writer writes it before the value of any field but the first.
+        var token: [UInt8] { Array(",\"\(name)\":".utf8) }
     }
 
     /// How every session header starts (`{"session":`); no other line starts so.

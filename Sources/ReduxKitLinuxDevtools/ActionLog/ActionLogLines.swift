@@ -9,87 +9,6 @@ import ReduxKitLinuxEffects
     import Darwin
 #endif
 
-/// One thing the reducer saw, as the store's domain hands it to the writer:
-/// only what it costs nothing to take there (the action itself, its codec's
-/// index and the time), so the encoding happens on the writer's thread.
-struct ActionLogEntry: Sendable {
-    enum Kind: Sendable {
-        /// An action of a registered type.
-        case action(any Action, codec: Int)
-        /// An action of a registered type, with the state after it, for a log
-        /// that records state changes.
-        case actionWithState(ActionLogActionWithState)
-        /// An action of a type not in the registry.
-        case unrecorded(type: String)
-        /// A time-travel jump to a state, encoded (in the store's domain: the
-        /// state need not be `Sendable`).
-        case jump(state: Data)
-        /// A jump whose state could not be encoded.
-        case unrecordedJump
-        /// A session's header, or (``ActionLogHeaderLine/continues``) the
-        /// header of a file rotation starts in the middle of it: the writer
-        /// rotates the file before writing it.
-        case header(ActionLogHeaderLine)
-    }
-
-    let kind: Kind
-    /// The kind of effect that dispatched the action; `nil` for the app.
-    let effect: EffectOrigin?
-    /// Seconds and nanoseconds since 1970, UTC.
-    let seconds: Int
-    let nanoseconds: Int
-
-    init(_ kind: Kind, effect: EffectOrigin? = nil) {
-        self.kind = kind
-        self.effect = effect
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        seconds = Int(now.tv_sec)
-        nanoseconds = Int(now.tv_nsec)
-    }
-}
-
-/// An action with the state it left, for a log that records state changes
-/// (a class: an entry holds one reference).
-final class ActionLogActionWithState: Sendable {
-    let action: any Action
-    let codec: Int
-    /// Encodes the state after the action (it captures the state, which is `Sendable`).
-    let state: @Sendable (JSONEncoder) throws -> Data
-
-    init(action: any Action, codec: Int, state: @escaping @Sendable (JSONEncoder) throws -> Data) {
-        self.action = action
-        self.codec = codec
-        self.state = state
-    }
-}
-
-/// A session's header as the store's domain hands it to the writer (a class:
-/// an entry holds one reference, not the fields).
-final class ActionLogHeaderLine: Sendable {
-    /// The session's identifier.
-    let session: String
-    /// The version of the state's shape.
-    let version: Int
-    /// The entries of the session before it.
-    let entry: Int
-    /// Whether it continues the session in a new file.
-    let continues: Bool
-    /// The state's JSON, or `nil` if it could not be encoded.
-    let state: Data?
-    /// How crash recovery made the starting state.
-    let recovered: ActionLogRecoveryNote?
-
-    init(session: String, version: Int, entry: Int, continues: Bool, state: Data?, recovered: ActionLogRecoveryNote?) {
-        self.session = session
-        self.version = version
-        self.entry = entry
-        self.continues = continues
-        self.state = state
-        self.recovered = recovered
-    }
-}
-
 /// Turns entries into the log's JSON lines, on the writer's thread:
 ///
 /// ```
@@ -160,19 +79,19 @@ struct ActionLogLines {
             failure = appendAction(recorded.action, codec: recorded.codec, entry)
             appendChanges(recorded)
         case .unrecorded(let type):
-            output.append(contentsOf: #"{"type":"#.utf8)
+            output.append(contentsOf: ActionLogLineFormat.actionStart)
             // A string always encodes.
             output.append(contentsOf: try! encoder.encode(type))
             appendTimestamp(entry)
-            output.append(contentsOf: #","unrecorded":true"#.utf8)
+            output.append(contentsOf: Token.unrecorded)
         case .jump(let state):
             if recordsStateChanges { stateChanges = StateChangeRecorder(startingState: state) }
             beginJump(entry)
-            output.append(contentsOf: #","state":"#.utf8)
+            output.append(contentsOf: Token.state)
             output.append(contentsOf: state)
         case .unrecordedJump:
             beginJump(entry)
-            output.append(contentsOf: #","unrecorded":true"#.utf8)
+            output.append(contentsOf: Token.unrecorded)
         case .header(let header):
             appendHeader(header, entry)
         }
@@ -193,17 +112,18 @@ struct ActionLogLines {
         output.append(contentsOf: codec.header)
         appendTimestamp(entry)
         if let effect = entry.effect {
-            output.append(contentsOf: #","effect":""#.utf8)
+            output.append(contentsOf: Token.effect)
+            output.append(UInt8(ascii: "\""))
             output.append(contentsOf: effect.rawValue.utf8)
             output.append(UInt8(ascii: "\""))
         }
         do {
             let payload = try codec.encode(action, encoder)
-            output.append(contentsOf: #","payload":"#.utf8)
+            output.append(contentsOf: Token.payload)
             output.append(contentsOf: payload)
             return nil
         } catch {
-            output.append(contentsOf: #","unrecorded":true"#.utf8)
+            output.append(contentsOf: Token.unrecorded)
             return ActionLogWriteError(
                 file: file,
                 reason: .unencodableAction(type: codec.name, details: "entry \(count) of session \(session): \(error)"))
@@ -217,11 +137,11 @@ struct ActionLogLines {
         if stateChanges == nil { stateChanges = StateChangeRecorder(startingState: nil) }
         do {
             let changes = try stateChanges!.changes(after: try recorded.state(encoder))
-            output.append(contentsOf: #","changes":"#.utf8)
+            output.append(contentsOf: Token.changes)
             output.append(contentsOf: changes)
         } catch {
             stateChanges = StateChangeRecorder(startingState: nil)
-            output.append(contentsOf: #","changesUnrecorded":true"#.utf8)
+            output.append(contentsOf: Token.changesUnrecorded)
         }
     }
 
@@ -231,31 +151,39 @@ struct ActionLogLines {
         output.append(contentsOf: #"""#.utf8)
         output.append(contentsOf: header.session.utf8)
         output.append(contentsOf: #"""#.utf8)
-        if header.continues { output.append(contentsOf: #","continues":true"#.utf8) }
+        if header.continues { output.append(contentsOf: Token.continues) }
         appendTimestamp(entry)
-        output.append(contentsOf: #","version":\#(header.version),"entry":\#(header.entry)"#.utf8)
+        appendInteger(header.version, after: Token.version)
+        appendInteger(header.entry, after: Token.entry)
         if let numbering {
-            output.append(contentsOf: #","number":\#(numbering.session),"line":\#(numbering.lines)"#.utf8)
+            appendInteger(numbering.session, after: Token.number)
+            appendInteger(numbering.lines, after: Token.line)
         }
         if previousLineTorn {
             previousLineTorn = false
-            output.append(contentsOf: #","previousLineTorn":true"#.utf8)
+            output.append(contentsOf: Token.previousLineTorn)
         }
         if let recovered = header.recovered {
-            output.append(contentsOf: #","recovered":"#.utf8)
+            output.append(contentsOf: Token.recovered)
             // Two fields of fixed types: it always encodes.
             output.append(contentsOf: try! encoder.encode(recovered))
         }
         if let state = header.state {
-            output.append(contentsOf: #","state":"#.utf8)
+            output.append(contentsOf: Token.state)
             output.append(contentsOf: state)
         } else {
-            output.append(contentsOf: #","stateUnrecorded":true"#.utf8)
+            output.append(contentsOf: Token.stateUnrecorded)
         }
     }
 
+    /// Appends `token` and `value` in decimal.
+    private mutating func appendInteger(_ value: Int, after token: [UInt8]) {
+        output.append(contentsOf: token)
+        output.append(contentsOf: String(value).utf8)
+    }
+
     private mutating func beginJump(_ entry: ActionLogEntry) {
-        output.append(contentsOf: #"{"jump":true"#.utf8)
+        output.append(contentsOf: ActionLogLineFormat.jumpStart)
         appendTimestamp(entry)
     }
 
@@ -267,7 +195,7 @@ struct ActionLogLines {
             var fields = tm()
             gmtime_r(&time, &fields)
             let prefix =
-                #","timestamp":""#
+                String(decoding: ActionLogLineFormat.Field.timestamp.token, as: UTF8.self) + "\""
                 + digits(Int(fields.tm_year) + 1900, 4) + "-" + digits(Int(fields.tm_mon) + 1, 2) + "-"
                 + digits(Int(fields.tm_mday), 2) + "T" + digits(Int(fields.tm_hour), 2) + ":"
                 + digits(Int(fields.tm_min), 2) + ":" + digits(Int(fields.tm_sec), 2)
@@ -286,4 +214,22 @@ struct ActionLogLines {
         let text = String(value)
         return String(repeating: "0", count: max(0, width - text.count)) + text
     }
+}
+
+/// The writer's tokens, made once from ``ActionLogLineFormat``.
+private enum Token {
+    static let unrecorded = ActionLogLineFormat.mark(.unrecorded)
+    static let continues = ActionLogLineFormat.mark(.continues)
+    static let previousLineTorn = ActionLogLineFormat.mark(.previousLineTorn)
+    static let stateUnrecorded = ActionLogLineFormat.mark(.stateUnrecorded)
+    static let changesUnrecorded = ActionLogLineFormat.mark(.changesUnrecorded)
+    static let state = ActionLogLineFormat.Field.state.token
+    static let effect = ActionLogLineFormat.Field.effect.token
+    static let payload = ActionLogLineFormat.Field.payload.token
+    static let changes = ActionLogLineFormat.Field.changes.token
+    static let recovered = ActionLogLineFormat.Field.recovered.token
+    static let version = ActionLogLineFormat.Field.version.token
+    static let entry = ActionLogLineFormat.Field.entry.token
+    static let number = ActionLogLineFormat.Field.number.token
+    static let line = ActionLogLineFormat.Field.line.token
 }

@@ -33,7 +33,9 @@ struct CrashRecoveryTail {
             log.sessions = [ActionLogRawLog.Session(header: nil, decodedHeader: seek.session)]
             try log.append(contentsOf: Data(last.read(seek.offset..<last.size)), from: url)
             // The place's header's line, then the saved session's entries up to the saved state.
-            let known = seek.numbered.map { (session: $0.session, linesBefore: $0.line + marker.entry - place.headerEntry) }
+            let known = seek.numbered.map {
+                (session: $0.session, linesBefore: $0.line + marker.entry - place.headerEntry)
+            }
             numbering = CrashRecoveryNumbering(
                 files: readers, point: (readers.count - 1, seek.offset), firstSessionStartedBefore: true, known: known)
             return

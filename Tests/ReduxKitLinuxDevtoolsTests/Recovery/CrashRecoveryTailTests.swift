@@ -136,7 +136,8 @@ struct CrashRecoveryTailTests {
             try handle.close()
             if !headersCarryNumbers {
                 let text = try String(contentsOf: log, encoding: .utf8)
-                try text.replacing(/,"number":\d+,"line":\d+/, with: "").write(to: log, atomically: true, encoding: .utf8)
+                try text.replacing(/,"number":\d+,"line":\d+/, with: "").write(
+                    to: log, atomically: true, encoding: .utf8)
             }
             let expected = try #require(try ActionLogSessions.read(at: log).cuts.first)
             let third = Launch(again)
