@@ -8,8 +8,9 @@ import Foundation
 ///
 /// Found once, on the writer's thread before its first line, by reading the
 /// current file from its end back to its last header (the last session's
-/// lines in that file, no more); a log whose last header carries no number
-/// (written before issue 42) is counted whole, once, by an ``ActionLogCensus``.
+/// lines in that file, no more, a chunk at a time); a log whose last header
+/// carries no number (written before issue 42) is counted whole, once, by an
+/// ``ActionLogCensus``.
 struct ActionLogWriterNumbering: Equatable {
     /// The number of the last session in the log (0 for none).
     var session: Int
@@ -17,8 +18,15 @@ struct ActionLogWriterNumbering: Equatable {
     /// with a newline, counted).
     var lines: Int
 
+    /// How much of the file is read at a time, going back from its end.
+    static let chunk = 1 << 16
+
     /// The numbering of the log whose current file is `url` (and its rotated
     /// files), as it stands; `nil` if it cannot be read.
+    ///
+    /// Reads the current file back from its end a chunk at a time (holding
+    /// one chunk, whatever the file's size), counting newlines, to the last
+    /// line that starts as a header and reads as one from its first bytes.
     static func read(at url: URL) -> ActionLogWriterNumbering? {
         let meter = ActionLogReadMeter()
         guard let current = try? ActionLogFileReader(url, meter: meter) else { return nil }
@@ -27,14 +35,31 @@ struct ActionLogWriterNumbering: Equatable {
             return countedWhole(url, meter: meter, current: current)
         }
         let endsTorn = current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
-        var lines = ActionLogBackwardLines(current)
-        while let (offset, line) = lines.previous() {
-            guard ActionLogLine.start(of: line) == .header, case .header(let header, _) = ActionLogLine(Data(line))
-            else { continue }
-            guard let number = header.number, let place = header.line else { break }
-            // The header's line, the lines after it (empty ones too), and a torn last line.
-            let newlines = lines.bytes(from: offset).count { $0 == UInt8(ascii: "\n") }
-            return ActionLogWriterNumbering(session: number, lines: place - 1 + newlines + (endsTorn ? 1 : 0))
+        let start = ActionLogLineFormat.headerStart
+        var newlines = 0  // in the part of the file after `end`
+        var end = current.size
+        while end > 0 {
+            let from = max(0, end - chunk)
+            // The byte before the chunk (a line's start is after a newline) and a header's start after it.
+            let base = max(0, from - 1)
+            let bytes = current.read(base..<min(current.size, end + start.count))
+            var index = end - base - 1
+            while index >= from - base {
+                if bytes[index] == UInt8(ascii: "\n") {
+                    newlines += 1
+                } else if index + base == 0 || bytes[index - 1] == UInt8(ascii: "\n"),
+                    bytes[index...].starts(with: start),
+                    let header = ActionLogSessionHeader(
+                        firstBytes: current.read((index + base)..<min(current.size, index + base + 512)))
+                {
+                    guard let number = header.number, let line = header.line else { break }
+                    // The header's line, the lines after it (empty ones too), and a torn last line.
+                    return ActionLogWriterNumbering(session: number, lines: line - 1 + newlines + (endsTorn ? 1 : 0))
+                }
+                index -= 1
+            }
+            if index >= from - base { break }  // a header without numbers: a log written before they were
+            end = from
         }
         return countedWhole(url, meter: meter, current: current)
     }

@@ -87,4 +87,22 @@ struct ActionLogHeaderNumbersTests {
         #expect(headers.map(\.header.number) == [nil, nil, 3])
         #expect(headers.last?.header.line == 6 && headers.last?.line == 6)
     }
+
+    /// The writer finds the last header a chunk at a time from the file's
+    /// end, wherever a chunk's edge falls: before its line, inside its first
+    /// bytes, or right after them.
+    @Test(arguments: [-40, -12, -11, -1, 0, 1, 11, 12, 40])
+    func theLastHeaderIsFoundWhereverAChunksEdgeFalls(shift: Int) throws {
+        let file = ActionLogTests.temporaryFile("numbered-chunks.jsonl")
+        defer { ActionLogTests.removeLog(file) }
+        let header = #"{"session":"S","timestamp":"t","version":1,"entry":0,"number":4,"line":10,"state":{}}"#
+        let entry = #"{"type":"AddTodo","timestamp":"t","payload":{"title":"x"}}"#
+        let after = 2 * ActionLogWriterNumbering.chunk / (entry.utf8.count + 1)
+        let lines = header + "\n" + String(repeating: entry + "\n", count: after)
+        // Chunks are read from the end: put the header's start `shift` bytes from a chunk's edge.
+        let padding = 3 * ActionLogWriterNumbering.chunk + shift - lines.utf8.count - 1
+        let tail = lines + String(repeating: "y", count: padding) + "\n"
+        try ("x\n" + tail).write(to: file, atomically: true, encoding: .utf8)
+        #expect(ActionLogWriterNumbering.read(at: file) == ActionLogWriterNumbering(session: 4, lines: 10 + after + 1))
+    }
 }
