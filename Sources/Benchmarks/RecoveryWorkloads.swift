@@ -130,4 +130,38 @@ enum RecoveryWorkloads {
                 format: "%.0f entries a second; %d replayed; floor: the reducer alone",
                 Double(count) / seconds, report?.replayed ?? -1))
     }
+
+    /// A launch's first line after a log of `megabytes` MB in one session (no
+    /// rotation) against one of 2 MB: the writer finds the new header's
+    /// number and line by reading the file back to its last header (issue
+    /// 42), which here is the whole file. Each run starts from a fresh copy.
+    static func firstLine(megabytes: Int, runs: Int) -> Row {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let small = Files(folder: directory.appendingPathComponent("small"))
+        let large = Files(folder: directory.appendingPathComponent("large"))
+        write(small, bytes: 2_000_000)
+        write(large, bytes: megabytes * 1_000_000)
+        func launches(of source: Files) -> Timing {
+            var index = 0
+            return Timing.of(
+                runs: runs,
+                setup: { () -> Run in
+                    index += 1
+                    return Run(source, copy: index)
+                }
+            ) { run in
+                let log = ActionLog<Int>(registry: ActionLogWorkload.registry, file: run.files.log, rotation: nil)
+                let store = createStore(ActionLogWorkload.counter, nil, log.enhancer)
+                log.flush()
+                run.kept = [store, log]
+                return store.getState()
+            }
+        }
+        let floor = launches(of: small)
+        return Row(
+            workload:
+                "21 a launch's first line (its header numbered from the file's end) after a \(megabytes) MB session",
+            store: launches(of: large), floor: floor,
+            note: "floor: after a 2 MB session; the read is on the log's thread, before its first line")
+    }
 }

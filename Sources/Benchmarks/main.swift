@@ -171,6 +171,7 @@ let workloads: [(id: String, run: () async -> Row)] = [
     ("18", { DevtoolsSessionWorkloads.inspectorPage(100_000 / scale, runs: quick ? 3 : 5) }),
     ("21", { RecoveryWorkloads.nothingToReplay(megabytes: quick ? 10 : 100, runs: quick ? 3 : 7) }),
     ("21", { RecoveryWorkloads.replay(100_000 / scale, runs: quick ? 3 : 7) }),
+    ("21", { RecoveryWorkloads.firstLine(megabytes: quick ? 10 : 100, runs: quick ? 3 : 7) }),
     ("14", { ObservationWorkloads.row(.inline10, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline100, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
     ("14", { ObservationWorkloads.row(.inline1000, readers: 1_000, dispatches: observedDispatches, runs: runs) }),
