@@ -79,6 +79,11 @@ enum ActionLogLineFormat {
         Array(",\"\(field.name)\":true".utf8)
     }
 
+    /// How many of a header's first bytes hold its fields before its state:
+    /// the writer writes those first, and they take about 250 bytes (an
+    /// identifier, a time, a few integers, the recovery note).
+    static let headerFieldsWindow = 512
+
     /// Whether `line` starts as a session header does: the one test of a
     /// header that reads nothing but the first bytes (a header torn by a
     /// crash starts so too).

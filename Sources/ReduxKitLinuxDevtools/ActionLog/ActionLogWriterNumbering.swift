@@ -49,8 +49,7 @@ struct ActionLogWriterNumbering: Equatable {
                     newlines += 1
                 } else if index + base == 0 || bytes[index - 1] == UInt8(ascii: "\n"),
                     bytes[index...].starts(with: start),
-                    let header = ActionLogSessionHeader(
-                        firstBytes: current.read((index + base)..<min(current.size, index + base + 512)))
+                    let header = ActionLogSessionHeader(at: index + base, in: current)
                 {
                     guard let number = header.number, let line = header.line else { break }
                     // The header's line, the lines after it (empty ones too), and a torn last line.

@@ -17,9 +17,6 @@ struct ActionLogCensus {
     /// The lines of the point's file before it.
     private(set) var linesBefore = 0
 
-    /// How much of a header's line is kept to read its first fields.
-    private static let headerWindow = 512
-
     /// Counts `files` (oldest first) up to `offset` in the file at `fileIndex`.
     init(files: [ActionLogFileReader], upTo fileIndex: Int, offset: Int) {
         for index in 0...fileIndex {
@@ -49,7 +46,9 @@ struct ActionLogCensus {
                 }
                 // Past the bytes every line's kind is told by, only a header's first bytes are kept.
                 if length == startLength { isHeader = ActionLogLine.start(of: head) == .header }
-                if length < startLength || (isHeader && length < Self.headerWindow) { head.append(byte) }
+                if length < startLength || (isHeader && length < ActionLogLineFormat.headerFieldsWindow) {
+                    head.append(byte)
+                }
                 length += 1
                 last = byte
             }

@@ -38,15 +38,11 @@ final class CrashRecoveryNumbering {
     private var fromHeaders: (session: Int, linesBefore: Int)? {
         guard let known else { return nil }
         if firstKept == nil {
-            let head = files[0].read(0..<min(files[0].size, Self.headerWindow))
-            firstKept = .some(ActionLogSessionHeader(firstBytes: head)?.number)
+            firstKept = .some(ActionLogSessionHeader(at: 0, in: files[0])?.number)
         }
         guard let first = firstKept ?? nil, known.session >= first else { return nil }
         return (known.session - first + 1, known.linesBefore)
     }
-
-    /// How much of the oldest file is read for its first header's fields.
-    private static let headerWindow = 512
 
     /// What comes before the point, counted once; `nil` when the tail is the whole log.
     private var census: ActionLogCensus? {

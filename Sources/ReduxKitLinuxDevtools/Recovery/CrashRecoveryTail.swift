@@ -87,8 +87,7 @@ struct CrashRecoveryTail {
             place.end <= file.size, back <= place.entry - place.headerEntry,
             place.header == 0 || file.read((place.header - 1)..<place.header) == [UInt8(ascii: "\n")],
             file.read((place.end - 1)..<place.end) == [UInt8(ascii: "\n")],
-            let fields = ActionLogSessionHeader(
-                firstBytes: file.read(place.header..<min(place.end, place.header + 512))),
+            let fields = ActionLogSessionHeader(at: place.header, in: file, before: place.end),
             fields.session == marker.session, fields.entry == place.headerEntry
         else { return nil }
         var offset = place.end

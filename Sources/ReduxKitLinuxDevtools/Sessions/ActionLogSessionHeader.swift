@@ -81,6 +81,14 @@ extension ActionLogSessionHeader {
         }
         self = header
     }
+
+    /// Reads a header's fields from the first bytes of the line at `offset`
+    /// in `file` (no further than `end`), up to its state; `nil` if they are
+    /// not a header's.
+    init?(at offset: Int, in file: ActionLogFileReader, before end: Int? = nil) {
+        let limit = max(offset, min(end ?? file.size, offset + ActionLogLineFormat.headerFieldsWindow))
+        self.init(firstBytes: file.read(offset..<limit))
+    }
 }
 
 /// What a session's header says crash recovery did to make its starting state.
