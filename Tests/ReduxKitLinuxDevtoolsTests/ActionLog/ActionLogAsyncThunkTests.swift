@@ -46,7 +46,7 @@ struct ActionLogAsyncThunkTests {
     @Test func anActionLogRecordsAThunksRunsAndAReplayReproducesTheState() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reduxkit-\(UUID().uuidString)-thunks.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         var registry = ActionRegistry()
         registry.register(Thunks.load)
         registry.register(Thunks.refresh)
@@ -97,7 +97,7 @@ struct ActionLogAsyncThunkTests {
     @Test func theLogWritesEachThunksRunsUnderItsOwnNames() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reduxkit-\(UUID().uuidString)-thunk-names.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         var registry = ActionRegistry()
         registry.register(Thunks.load)
         registry.register(Thunks.search)

@@ -22,7 +22,7 @@ struct ActionLogFileTests {
 
     @Test func aSecondStoreLoggingToTheSameFileIsRefusedAndTheFirstsLogStaysWhole() throws {
         let file = ActionLogTests.temporaryFile("shared.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let firstErrors = ActionLogRecordingTests.Errors()
         let secondErrors = ActionLogRecordingTests.Errors()
         let first = Self.makeStore(file, onError: firstErrors.report)
@@ -46,7 +46,7 @@ struct ActionLogFileTests {
     /// another test at that moment holds the lock until it execs.)
     @Test func theLogIsWrittenAndClosedWhenItsStoreIsGone() throws {
         let file = ActionLogTests.temporaryFile("closed.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         do {
             let store = Self.makeStore(file, onError: { _ in })
             store.dispatch(AddTodo(title: "one"))
@@ -58,7 +58,7 @@ struct ActionLogFileTests {
 
     @Test func aStoreInAnotherProcessIsRefusedTheFileThisOneWrites() async throws {
         let file = ActionLogTests.temporaryFile("two-processes.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let store = Self.makeStore(file, onError: { _ in })
         store.dispatch(AddTodo(title: "kept"))
         let path = file.path
@@ -90,7 +90,7 @@ struct ActionLogFileTests {
         let link = ActionLogTests.temporaryFile("link.jsonl")
         defer {
             try? FileManager.default.removeItem(at: target)
-            try? FileManager.default.removeItem(at: link)
+            ActionLogTests.removeLog(link)
         }
         try Data("precious\n".utf8).write(to: target)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
@@ -106,7 +106,7 @@ struct ActionLogFileTests {
 
     @Test func aDirectoryIsNotALogFile() throws {
         let directory = ActionLogTests.temporaryFile("directory")
-        defer { try? FileManager.default.removeItem(at: directory) }
+        defer { ActionLogTests.removeLog(directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
         let errors = ActionLogRecordingTests.Errors()
         let store = Self.makeStore(directory, onError: errors.report)
@@ -126,7 +126,7 @@ struct ActionLogFileTests {
 
     @Test func aTornLastLineIsReportedNotTakenForABadLine() throws {
         let file = ActionLogTests.temporaryFile("torn.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let whole = try Self.writeLog(file, count: 3)
         let lastLineStart = whole.dropLast().lastIndex(of: UInt8(ascii: "\n"))! + 1
         // Every way the writer could have stopped inside the last line (its
@@ -147,7 +147,7 @@ struct ActionLogFileTests {
 
     @Test func theLinesBeforeATornLastLineReplayOnRequest() throws {
         let file = ActionLogTests.temporaryFile("torn-prefix.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let whole = try Self.writeLog(file, count: 3)
         try whole.prefix(whole.count - 5).write(to: file)
         let replayed = createStore(ActionLogTests.todos, [])
@@ -183,7 +183,7 @@ struct ActionLogFileTests {
 
     @Test func aProcessKilledWhileWritingLeavesALogWhoseFinishedLinesReplay() async throws {
         let file = ActionLogTests.temporaryFile("killed.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let path = file.path
         await #expect(processExitsWith: .signal(SIGKILL)) { [path = path as String] in
             exitIfStillRunning()

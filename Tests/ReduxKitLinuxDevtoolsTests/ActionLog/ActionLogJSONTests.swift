@@ -114,7 +114,7 @@ struct ActionLogJSONTests {
             SwallowsNaN(), SwallowsDecimal(), SwallowsNaNInAnArray(), Rich(), SwallowsNaN(after: 2),
         ]
         let (file, lines) = Self.record(actions, errors: errors)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         #expect(lines.count == 5)
         for line in lines {
             #expect(throws: Never.self) { try JSONSerialization.jsonObject(with: line) }
@@ -140,7 +140,7 @@ struct ActionLogJSONTests {
     @Test func aPayloadIsExactlyWhatJSONEncoderWritesWithSortedKeysAndItRoundTrips() throws {
         let errors = Recorder<String>()
         let (file, lines) = Self.record([Rich()], errors: errors)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let line = try #require(lines.first)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -155,7 +155,7 @@ struct ActionLogJSONTests {
     @Test func aPayloadJSONEncoderRefusesIsAMarkedLineAndAnErrorAndTheNameIsEscaped() throws {
         let errors = Recorder<String>()
         let (file, lines) = Self.record([Throws(), SwallowsNaN()], errors: errors)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         #expect(lines.count == 2)
         let marked = try #require(try JSONSerialization.jsonObject(with: lines[0]) as? [String: Any])
         #expect(marked["type"] as? String == "throws \"quoted\"/name")

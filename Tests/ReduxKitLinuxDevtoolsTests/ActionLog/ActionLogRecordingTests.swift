@@ -30,7 +30,7 @@ struct ActionLogRecordingTests {
 
     @Test func anUnregisteredActionIsAnErrorInItsDispatchAndAMarkedLineByDefault() throws {
         let file = ActionLogTests.temporaryFile("unregistered.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = Errors()
         do {
             let store = applyMiddleware(
@@ -57,7 +57,7 @@ struct ActionLogRecordingTests {
 
     @Test func skippingUnregisteredActionsIsNoErrorAndTheReplaySaysHowManyWereMissing() throws {
         let file = ActionLogTests.temporaryFile("skip.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = Errors()
         do {
             let log = ActionLog<[ActionLogTests.Todo]>(
@@ -93,7 +93,7 @@ struct ActionLogRecordingTests {
 
     @Test func replayingIntoAStoreWithTheSameMiddlewareAppliesMiddlewareMadeActionsOnce() throws {
         let file = ActionLogTests.temporaryFile("middleware.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let recorded = applyMiddleware(
             [actionLogMiddleware(registry: Self.registry, to: file), Self.toggleWhatIsAdded()],
             to: createStore(ActionLogTests.todos, []))
@@ -120,7 +120,7 @@ struct ActionLogRecordingTests {
     /// reducer got, not what went past it.
     @Test func aLogBeforeAMiddlewareThatRewritesActionsRecordsWhatTheReducerGot() throws {
         let file = ActionLogTests.temporaryFile("outer.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let recorded = createStore(
             ActionLogTests.todos, [],
             applyMiddleware(actionLogMiddleware(registry: Self.registry, to: file), Self.shouting()))
@@ -133,7 +133,7 @@ struct ActionLogRecordingTests {
 
     @Test func theEnhancerRecordsTheSameOutsideTheMiddleware() throws {
         let file = ActionLogTests.temporaryFile("enhancer.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<[ActionLogTests.Todo]>(registry: Self.registry, file: file)
         let recorded = createStore(
             ActionLogTests.todos, [], compose(log.enhancer, applyMiddleware(Self.shouting())))
@@ -146,7 +146,7 @@ struct ActionLogRecordingTests {
 
     @Test func nestedDispatchesFromSubscribersAreRecordedInTheReducersOrder() throws {
         let file = ActionLogTests.temporaryFile("nested.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let recorded = applyMiddleware(
             [actionLogMiddleware(registry: Self.registry, to: file)], to: createStore(ActionLogTests.todos, []))
         let reacting = recorded.subscribe { todos in
@@ -164,7 +164,7 @@ struct ActionLogRecordingTests {
     @MainActor
     @Test func anAsyncEffectsResultsAreRecordedAndTheThunkIsNot() async throws {
         let file = ActionLogTests.temporaryFile("effects.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = Errors()
         let log = ActionLog<[ActionLogTests.Todo]>(registry: Self.registry, file: file, onError: errors.report)
         let recorded = createStore(
@@ -184,7 +184,7 @@ struct ActionLogRecordingTests {
 
     @Test func aReplacedReducerIsAnnouncedInTheLog() throws {
         let file = ActionLogTests.temporaryFile("replace.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = Errors()
         let recorded = createStore(
             ActionLogTests.todos, [],

@@ -14,7 +14,7 @@ struct ActionLogReplayTests {
 
     @Test func replayRunsNoMiddlewareAndNoEffects() throws {
         let file = ActionLogTests.temporaryFile("no-middleware.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<[ActionLogTests.Todo]>(registry: Self.registry, file: file)
         let recorded = createStore(ActionLogTests.todos, [], log.enhancer)
         recorded.dispatch(AddTodo(title: "a"))
@@ -41,7 +41,7 @@ struct ActionLogReplayTests {
 
     @Test func aReplayReadsWhatALogInThisProcessHasNotWrittenYet() throws {
         let file = ActionLogTests.temporaryFile("pending.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<[ActionLogTests.Todo]>(registry: Self.registry, file: file)
         let recorded = createStore(ActionLogTests.todos, [], log.enhancer)
         try #require(log.sinkForTesting).setSuspendedForTesting(true)
@@ -53,7 +53,7 @@ struct ActionLogReplayTests {
 
     @Test func anEmptyLogReplaysNothing() throws {
         let file = ActionLogTests.temporaryFile("empty.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         try Data().write(to: file)
         let replay = try replayActionLog(
             at: file, registry: Self.registry, into: createStore(ActionLogTests.todos, []), options: [])
@@ -62,7 +62,7 @@ struct ActionLogReplayTests {
 
     @Test func aLineWithNeitherTypeNorJumpIsNotALogLine() throws {
         let file = ActionLogTests.temporaryFile("no-type.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         try Data("{\"timestamp\":\"t\"}\n".utf8).write(to: file)
         #expect(throws: ActionLogError(line: 1, reason: .notALogLine("it has no \"type\" field"))) {
             try replayActionLog(at: file, registry: Self.registry, into: createStore(ActionLogTests.todos, []))
@@ -83,7 +83,7 @@ struct ActionLogReplayTests {
 
     @Test func anActionLogRecordsOneStore() async {
         let file = ActionLogTests.temporaryFile("one-store.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let path = file.path
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             [path = path as String] in

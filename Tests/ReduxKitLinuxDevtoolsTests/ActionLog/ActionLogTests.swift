@@ -70,7 +70,7 @@ struct ActionLogTests {
 
     @Test func replayingALogOfThousandsOfRandomActionsReproducesTheFinalState() throws {
         let file = Self.temporaryFile("log.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         var random = SplitMix64(seed: 2026)
         let initial = [Todo(title: "start")]
         do {
@@ -92,7 +92,7 @@ struct ActionLogTests {
 
     @Test func eachLineHasTheTypeNameATimestampAndThePayload() throws {
         let file = Self.temporaryFile("lines.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         do {  // the log writes everything when its store is freed
             let store = applyMiddleware(
                 [actionLogMiddleware(registry: Self.registry, to: file)], to: createStore(Self.todos, []))
@@ -114,8 +114,8 @@ struct ActionLogTests {
         let skipped = Self.temporaryFile("skipped.jsonl")
         let marked = Self.temporaryFile("marked.jsonl")
         defer {
-            try? FileManager.default.removeItem(at: skipped)
-            try? FileManager.default.removeItem(at: marked)
+            Self.removeLog(skipped)
+            Self.removeLog(marked)
         }
         for (file, policy) in [(skipped, UnregisteredActions.skip), (marked, .mark)] {
             let store = applyMiddleware(
@@ -141,7 +141,7 @@ struct ActionLogTests {
 
     @Test func aLineThatCannotBeDecodedStopsTheReplayNamingTheLineAndReason() throws {
         let file = Self.temporaryFile("bad.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let good = #"{"type":"AddTodo","timestamp":"t","payload":{"title":"ok"}}"#
         let cases: [(String, ActionLogError.Reason)] = [
             ("not json at all", .notALogLine("")),

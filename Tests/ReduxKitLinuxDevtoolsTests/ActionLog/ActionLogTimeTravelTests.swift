@@ -22,7 +22,7 @@ struct ActionLogTimeTravelTests {
 
     @Test func pushOnePushTwoUndoPushThreeReplaysToOneThree() throws {
         let file = ActionLogTests.temporaryFile("undo.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let timeTravel = TimeTravel<[Int]>(capacity: 10)
         let recorded = createStore(
             Self.stack, [],
@@ -39,7 +39,7 @@ struct ActionLogTimeTravelTests {
 
     @Test func everyKindOfJumpIsRecordedWhereItHappened() throws {
         let file = ActionLogTests.temporaryFile("jumps.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let timeTravel = TimeTravel<[Int]>(capacity: 10)
         let log = ActionLog<[Int]>(registry: Self.registry, file: file)
         let recorded = createStore(Self.stack, [], compose(log.enhancer, timeTravel.enhancer))
@@ -96,7 +96,7 @@ struct ActionLogTimeTravelTests {
 
     @Test func aJumpInAStoreWhoseStateIsNotCodableIsAnErrorWhereItHappens() throws {
         let file = ActionLogTests.temporaryFile("opaque.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = ActionLogRecordingTests.Errors()
         Self.recordOpaqueRun(to: file, errors: errors)
         #expect(errors.all.count == 1)
@@ -113,7 +113,7 @@ struct ActionLogTimeTravelTests {
 
     @Test func aLogMissingAJumpReplaysOnlyWhenToldAndSaysItIsIncomplete() throws {
         let file = ActionLogTests.temporaryFile("opaque-skipped.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         Self.recordOpaqueRun(to: file, errors: ActionLogRecordingTests.Errors())
         #expect(throws: ActionLogError(line: 4, reason: .unrecordedJump)) {
             try replayActionLog(at: file, registry: Self.registry, into: createStore(Self.opaque, Opaque()))
@@ -127,7 +127,7 @@ struct ActionLogTimeTravelTests {
 
     @Test func aJumpLineWhoseStateDoesNotDecodeStopsTheReplay() throws {
         let file = ActionLogTests.temporaryFile("bad-jump.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let lines = [
             #"{"type":"Push","timestamp":"t","payload":{"value":1}}"#,
             #"{"jump":true,"timestamp":"t","state":{"not":"an array"}}"#,

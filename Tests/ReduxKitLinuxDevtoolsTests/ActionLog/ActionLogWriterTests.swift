@@ -24,7 +24,7 @@ struct ActionLogWriterTests {
 
     @Test func aDispatchWritesNothingTheLogsThreadAndFlushWriteItAll() throws {
         let file = ActionLogTests.temporaryFile("buffered.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<Todos>(registry: Self.registry, file: file)
         let store = createStore(ActionLogTests.todos, [], log.enhancer)
         let sink = try #require(log.sinkForTesting)
@@ -42,7 +42,7 @@ struct ActionLogWriterTests {
 
     @Test func freeingTheLogAndItsStoreWritesWhatIsLeft() throws {
         let file = ActionLogTests.temporaryFile("freed.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         do {
             let log = ActionLog<Todos>(registry: Self.registry, file: file)
             let store = createStore(ActionLogTests.todos, [], log.enhancer)
@@ -58,7 +58,7 @@ struct ActionLogWriterTests {
 
     @Test func aNormalExitWritesWhatIsLeft() async throws {
         let file = ActionLogTests.temporaryFile("exit.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let path = file.path
         await #expect(processExitsWith: .success) { [path = path as String] in
             ActionLogWriterTests.exitWithUnwrittenLines(URL(fileURLWithPath: path))
@@ -88,7 +88,7 @@ struct ActionLogWriterTests {
     /// this would never return if the writer's thread did not write by itself.
     @Test func aStoreThatOutrunsTheWriterWaitsForItAndLosesNothing() throws {
         let file = ActionLogTests.temporaryFile("backlog.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let count = ActionLogSink.backlogLimit + 5_000
         struct Tick: Action, Codable { let index: Int }
         var registry = ActionRegistry()
@@ -124,7 +124,7 @@ struct ActionLogWriterTests {
     /// bounded), nothing is dropped, and they go on when the writer catches up.
     @Test func aStoreWaitsWhenTheWriterIsBacklogLimitBehindAndGoesOnWhenItCatchesUp() throws {
         let file = ActionLogTests.temporaryFile("held.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         struct Tick: Action, Codable { let index: Int }
         var registry = ActionRegistry()
         registry.register(Tick.self)
@@ -161,7 +161,7 @@ struct ActionLogWriterTests {
 
     @Test func aSharedStoreLogsFromManyThreadsAndReplaysToItsState() throws {
         let file = ActionLogTests.temporaryFile("shared-store.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let log = ActionLog<Todos>(registry: Self.registry, file: file)
         let shared = SharedStore(createStore(ActionLogTests.todos, [], log.enhancer))
         onThreads(4) { thread in
@@ -180,7 +180,7 @@ struct ActionLogWriterTests {
         var registry = ActionRegistry()
         registry.register(Measure.self)
         let file = ActionLogTests.temporaryFile("nan.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         let errors = ActionLogRecordingTests.Errors()
         do {
             let log = ActionLog<Double>(registry: registry, file: file, onError: errors.report)

@@ -31,7 +31,7 @@ struct InspectorTimelineReadingTests {
     static func withLog<T>(_ lines: [String] = lines, _ body: (URL) throws -> T) throws -> T {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "reduxkit-\(UUID().uuidString)-inspector.jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { ActionLogTests.removeLog(file) }
         try Data(lines.isEmpty ? [] : Array((lines.joined(separator: "\n") + "\n").utf8)).write(to: file)
         return try body(file)
     }
