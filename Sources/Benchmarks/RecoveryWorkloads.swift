@@ -95,13 +95,19 @@ enum RecoveryWorkloads {
         return (timing, last)
     }
 
-    /// Recovery with nothing to replay at a log of `megabytes` MB against one of 2 MB.
-    static func nothingToReplay(megabytes: Int, runs: Int) -> Row {
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// What launches killed after logging 2 MB and `megabytes` MB (saving the state at the end) leave.
+    static func smallAndLarge(megabytes: Int) -> (small: Files, large: Files) {
         let small = Files(folder: directory.appendingPathComponent("small"))
         let large = Files(folder: directory.appendingPathComponent("large"))
         write(small, bytes: 2_000_000)
         write(large, bytes: megabytes * 1_000_000)
+        return (small, large)
+    }
+
+    /// Recovery with nothing to replay at a log of `megabytes` MB against one of 2 MB.
+    static func nothingToReplay(megabytes: Int, runs: Int) -> Row {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (small, large) = smallAndLarge(megabytes: megabytes)
         let (floor, smallReport) = recoveries(of: small, runs: runs, inPlace: true, countingReplayed: true)
         let (store, largeReport) = recoveries(of: large, runs: runs, inPlace: true, countingReplayed: true)
         return Row(
@@ -137,10 +143,7 @@ enum RecoveryWorkloads {
     /// 42), which here is the whole file. Each run starts from a fresh copy.
     static func firstLine(megabytes: Int, runs: Int) -> Row {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let small = Files(folder: directory.appendingPathComponent("small"))
-        let large = Files(folder: directory.appendingPathComponent("large"))
-        write(small, bytes: 2_000_000)
-        write(large, bytes: megabytes * 1_000_000)
+        let (small, large) = smallAndLarge(megabytes: megabytes)
         func launches(of source: Files) -> Timing {
             var index = 0
             return Timing.of(

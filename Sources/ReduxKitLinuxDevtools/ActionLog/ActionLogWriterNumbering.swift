@@ -30,11 +30,8 @@ struct ActionLogWriterNumbering: Equatable {
     static func read(at url: URL) -> ActionLogWriterNumbering? {
         let meter = ActionLogReadMeter()
         guard let current = try? ActionLogFileReader(url, meter: meter) else { return nil }
-        guard current.size > 0 else {
-            // An empty file: the sessions before it are in the rotated files (their count, if any).
-            return countedWhole(url, meter: meter, current: current)
-        }
-        let endsTorn = current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
+        // The file's last line, cut short by a crash, which the writer ends with a newline.
+        let endsTorn = current.size > 0 && current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
         let start = ActionLogLineFormat.headerStart
         var newlines = 0  // in the part of the file after `end`
         var end = current.size
@@ -60,19 +57,18 @@ struct ActionLogWriterNumbering: Equatable {
             if index >= from - base { break }  // a header without numbers: a log written before they were
             end = from
         }
-        return countedWhole(url, meter: meter, current: current)
+        return countedWhole(url, meter: meter, current: current, endsTorn: endsTorn)
     }
 
     /// The numbering counted over every file of the log.
     private static func countedWhole(
-        _ url: URL, meter: ActionLogReadMeter, current: ActionLogFileReader
+        _ url: URL, meter: ActionLogReadMeter, current: ActionLogFileReader, endsTorn: Bool
     ) -> ActionLogWriterNumbering? {
         let files = ActionLogRawLog.files(of: url)
         guard files.last == url, let readers = try? files.dropLast().map({ try ActionLogFileReader($0, meter: meter) })
         else { return nil }
         let all = readers + [current]
         let census = ActionLogCensus(files: all, upTo: all.count - 1, offset: current.size)
-        let endsTorn = current.size > 0 && current.read((current.size - 1)..<current.size) != [UInt8(ascii: "\n")]
         return ActionLogWriterNumbering(session: census.sessions, lines: census.linesBefore + (endsTorn ? 1 : 0))
     }
 }
